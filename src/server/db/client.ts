@@ -1,0 +1,31 @@
+/** The database handle: a pg pool and Drizzle over it. Embedded or external is decided in main.ts. */
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+
+// DATE columns stay 'yyyy-MM-dd' strings; no time-zone shifting of calendar dates.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+// COUNT(*) and other int8 results fit comfortably in a JS number here.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export type Db = NodePgDatabase & { $client: pg.Pool };
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  close: () => Promise<void>;
+}
+
+export function connect(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'sahifa',
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle({ client: pool }) as Db;
+  return { db, pool, url, close: () => pool.end() };
+}

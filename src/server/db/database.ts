@@ -1,0 +1,52 @@
+/**
+ * Opens the database the app runs on: DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR
+ * (locked for this process). Migrations are applied either way. close() undoes everything in order.
+ */
+import pg from 'pg';
+import type { Config } from '../config';
+import { connect, type Database } from './client';
+import { acquireDataDirLock, startEmbeddedPostgres } from './embedded';
+import { runMigrations } from './migrate';
+
+export const EMBEDDED_DATABASE = 'sahifa';
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(name)} encoding 'UTF8' template template0`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
+  if (config.databaseUrl) {
+    const database = connect(config.databaseUrl);
+    await runMigrations(database.db);
+    return database;
+  }
+  const release = acquireDataDirLock(config.dataDir);
+  let server: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  try {
+    server = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
+    await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
+    const database = connect(server.url(EMBEDDED_DATABASE));
+    await runMigrations(database.db);
+    log(`Embedded PostgreSQL ready on 127.0.0.1:${server.port} (data in ${config.dataDir}/postgres)`);
+    const embedded = server;
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await embedded.stop();
+        release();
+      },
+    };
+  } catch (err) {
+    await server?.stop().catch(() => {});
+    release();
+    throw err;
+  }
+}

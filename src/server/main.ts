@@ -1,0 +1,75 @@
+/** The only file that listens: config → database → buildApp → listen, and a graceful stop on SIGINT/SIGTERM. */
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { DataDirInUseError } from './db/embedded';
+import { ensureFirstAdmin } from './db/seed/admin-bootstrap';
+import { isDemoSeeded, seedDemo } from './db/seed/seed';
+
+const STOP_TIMEOUT_MS = 15_000;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel });
+  const log = (msg: string) => logger.info(msg);
+
+  let database;
+  try {
+    database = await openDatabase(config, log);
+  } catch (err) {
+    if (err instanceof DataDirInUseError) {
+      logger.fatal(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  if (config.seedDemo && !(await isDemoSeeded(database.db))) {
+    const summary = await seedDemo(database.db, { dataDir: config.dataDir });
+    log(`Demo content added: ${summary.categories} sections, ${summary.news} articles, ${summary.breakingNews} breaking news, ${summary.prayerDays} prayer days`);
+  }
+  await ensureFirstAdmin(database.db, { dataDir: config.dataDir, ...config.admin, log });
+
+  const app = await buildApp({ config, db: database.db, logger });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} received: stopping`);
+    const force = setTimeout(() => {
+      logger.error('graceful stop timed out; exiting');
+      process.exit(1);
+    }, STOP_TIMEOUT_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  log(`Sahifa is up in ${Date.now() - started} ms`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

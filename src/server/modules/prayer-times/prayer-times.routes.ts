@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { prayerTimesResponse } from '../../../shared/schemas/prayer-times';
+import type { PrayerTimesService } from './prayer-times.service';
+
+export function publicPrayerTimesRoutes(service: PrayerTimesService, now: () => Date): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/prayer-times', { schema: { response: { 200: prayerTimesResponse } } }, async () => service.current(now()));
+  };
+}

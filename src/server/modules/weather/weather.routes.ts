@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { weatherResponse } from '../../../shared/schemas/weather';
+import type { WeatherService } from './weather.service';
+
+export function publicWeatherRoutes(service: WeatherService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/weather', { schema: { response: { 200: weatherResponse } } }, async () => service.current());
+  };
+}

@@ -1,0 +1,77 @@
+/** The one error handler and the JSON 404 for unknown /api paths. 5xx bodies never carry internals. */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, MESSAGES } from '../errors';
+
+const STATUS_MESSAGES: Record<number, { message: string; code: string }> = {
+  400: { message: MESSAGES.badRequest, code: 'BAD_REQUEST' },
+  401: { message: MESSAGES.unauthorized, code: 'UNAUTHORIZED' },
+  403: { message: MESSAGES.forbidden, code: 'FORBIDDEN' },
+  404: { message: MESSAGES.notFound, code: 'NOT_FOUND' },
+  405: { message: MESSAGES.badRequest, code: 'METHOD_NOT_ALLOWED' },
+  406: { message: MESSAGES.badRequest, code: 'NOT_ACCEPTABLE' },
+  409: { message: MESSAGES.conflict, code: 'CONFLICT' },
+  413: { message: MESSAGES.tooLarge, code: 'PAYLOAD_TOO_LARGE' },
+  415: { message: MESSAGES.unsupportedType, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  429: { message: MESSAGES.tooMany, code: 'TOO_MANY_REQUESTS' },
+};
+
+/** PostgreSQL errors that mean the request was bad, not the server (defence in depth behind validation). */
+const PG_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  '22P02': { status: 400, code: 'BAD_REQUEST', message: MESSAGES.badRequest }, // invalid text representation
+  '22003': { status: 400, code: 'BAD_REQUEST', message: MESSAGES.badRequest }, // numeric out of range
+  '22007': { status: 400, code: 'BAD_REQUEST', message: MESSAGES.badRequest }, // invalid datetime
+  '22008': { status: 400, code: 'BAD_REQUEST', message: MESSAGES.badRequest }, // datetime out of range
+  '22001': { status: 400, code: 'BAD_REQUEST', message: MESSAGES.badRequest }, // string too long
+  '23514': { status: 400, code: 'BAD_REQUEST', message: MESSAGES.badRequest }, // check violation
+  '23505': { status: 409, code: 'CONFLICT', message: MESSAGES.conflict }, // unique violation
+  '23503': { status: 409, code: 'CONFLICT', message: MESSAGES.conflict }, // foreign key violation
+};
+const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', 'ECONNREFUSED', 'ETIMEDOUT']);
+
+function pgCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || code.startsWith('E'))) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const requestId = String(request.id);
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code, requestId, details: error.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({
+        path: `${error.validationContext ?? ''}${v.instancePath || ''}`.replace(/\//g, '.'),
+        message: v.message ?? '',
+      }));
+      return reply.status(400).send({ message: MESSAGES.badRequest, code: 'VALIDATION_FAILED', requestId, details });
+    }
+    const status = error.statusCode;
+    if (status && status >= 400 && status < 500) {
+      const known = STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400]!;
+      return reply.status(status).send({ message: known.message, code: known.code, requestId });
+    }
+    const code = pgCode(error);
+    const mapped = code ? PG_CLIENT_ERRORS[code] : undefined;
+    if (mapped) {
+      request.log.warn({ err: error }, 'database refused bad input');
+      return reply.status(mapped.status).send({ message: mapped.message, code: mapped.code, requestId });
+    }
+    if (code && PG_UNAVAILABLE.has(code)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: MESSAGES.unavailable, code: 'UNAVAILABLE', requestId });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: MESSAGES.internal, code: 'INTERNAL', requestId });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: MESSAGES.notFound, code: 'NOT_FOUND', requestId: String(request.id) });
+  });
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+export const breakingNewsItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  isActive: z.boolean(),
+  priority: z.number().int(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type BreakingNewsItem = z.infer<typeof breakingNewsItem>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+export const prayerDay = z.object({
+  date: z.string(),
+  fajr: hhmm,
+  dhuhr: hhmm,
+  asr: hhmm,
+  maghrib: hhmm,
+  isha: hhmm,
+});
+export type PrayerDay = z.infer<typeof prayerDay>;
+
+export const prayerTimesResponse = z.object({
+  city: z.string(),
+  /** Where today's times come from: the imported table, the adhan computation, or SPEC's built-in defaults. */
+  source: z.enum(['record', 'computed', 'default']),
+  method: z.string(),
+  prayerTimes: prayerDay,
+  nextPrayer: z.object({
+    key: z.enum(['fajr', 'dhuhr', 'asr', 'maghrib', 'isha']),
+    name: z.string(),
+    time: hhmm,
+    date: z.string(),
+    /** Time left as HH:MM (whole minutes, rounded up); the client counts seconds itself. */
+    remaining: z.string(),
+    remainingSeconds: z.number().int(),
+  }),
+});
+export type PrayerTimesResponse = z.infer<typeof prayerTimesResponse>;
