@@ -16,7 +16,7 @@ import { publicPrayerTimesRoutes } from './modules/prayer-times/prayer-times.rou
 import { prayerTimesService } from './modules/prayer-times/prayer-times.service';
 import { publicWeatherRoutes } from './modules/weather/weather.routes';
 import { weatherService } from './modules/weather/weather.service';
-import { registerErrorHandling } from './plugins/errors';
+import { registerErrorHandling, sendFrameworkError } from './plugins/errors';
 
 export interface AppDeps {
   config: Config;
@@ -36,6 +36,8 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Malformed URLs and bodies rejected before routing get the same Arabic error body as everything else.
+    frameworkErrors: (error, request, reply) => sendFrameworkError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

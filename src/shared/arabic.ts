@@ -4,6 +4,7 @@
  */
 
 const ALEF_FORMS = /[\u0622\u0623\u0625\u0671]/g; // آ أ إ ٱ
+// eslint-disable-next-line no-misleading-character-class -- deliberately matches lone combining marks
 const TATWEEL_AND_HARAKAT = /[\u0640\u064B-\u0652\u0670]/g;
 const ARABIC_INDIC_DIGITS = /[\u0660-\u0669]/g;
 

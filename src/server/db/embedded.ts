@@ -89,7 +89,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    let existing: LockRecord | null = null;
+    let existing: LockRecord | null;
     try {
       existing = JSON.parse(fs.readFileSync(lockFile, 'utf8')) as LockRecord;
     } catch {
@@ -113,7 +113,7 @@ async function stopOrphanPostgres(pgDataDir: string, log: (msg: string) => void)
     return;
   }
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  let comm = '';
+  let comm: string;
   try {
     comm = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
   } catch {
@@ -198,7 +198,9 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: EmbeddedOpti
   try {
     await pg.start();
   } catch (err) {
-    throw new Error(`PostgreSQL did not start in ${pgDataDir}: ${err instanceof Error ? err.message : 'it exited early (see its log above)'}`);
+    throw new Error(`PostgreSQL did not start in ${pgDataDir}: ${err instanceof Error ? err.message : 'it exited early (see its log above)'}`, {
+      cause: err,
+    });
   }
   // Safety net for an exit that skipped the graceful stop (process.exit, uncaught error): ask postgres to
   // shut down fast rather than leave it running. SIGKILL cannot be caught; the next start handles that case.

@@ -1,5 +1,5 @@
 /** The one error handler and the JSON 404 for unknown /api paths. 5xx bodies never carry internals. */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES } from '../errors';
 
@@ -37,6 +37,13 @@ function pgCode(err: unknown): string | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** Errors Fastify raises before a route runs (a malformed URL, say); always the client's fault. */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const known = STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400]!;
+  void reply.status(status).send({ message: known.message, code: known.code, requestId: String(request.id) });
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

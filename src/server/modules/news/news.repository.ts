@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, news } from '../../db/schema/content';
 
@@ -51,10 +51,10 @@ export function newsRepository(db: Db) {
     listByCategory: (slug: string, limit: number, offset: number) => list({ limit, offset, where: eq(news.category, slug) }),
     /** Same category first, then the most recent of the rest; never the article itself. */
     listRelated: async (id: number, slug: string, limit: number): Promise<NewsListRow[]> => {
-      const same = await list({ limit, where: and(eq(news.category, slug), sql`${news.id} <> ${id}`) });
+      const same = await list({ limit, where: and(eq(news.category, slug), ne(news.id, id)) });
       if (same.length >= limit) return same;
       const exclude = [id, ...same.map((r) => r.id)];
-      const rest = await list({ limit: limit - same.length, where: sql`${news.id} <> all(${exclude})` });
+      const rest = await list({ limit: limit - same.length, where: notInArray(news.id, exclude) });
       return [...same, ...rest];
     },
     mostRead: (limit: number) =>

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Runs every test suite and ends with one plain line "N passed, N failed" counting all of them.
+// Extra arguments go to vitest (e.g. `npm test -- src/server/modules/news`).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const resultsDir = path.resolve('test-results');
+fs.mkdirSync(resultsDir, { recursive: true });
+const jsonFile = path.join(resultsDir, 'vitest.json');
+fs.rmSync(jsonFile, { force: true });
+
+const run = spawnSync(
+  process.execPath,
+  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`, ...process.argv.slice(2)],
+  { stdio: 'inherit' },
+);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const report = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
+  passed = report.numPassedTests;
+  failed = report.numFailedTests;
+  skipped = report.numPendingTests + report.numTodoTests;
+  // A suite that failed to load has no tests to count; count it as a failure.
+  failed += report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+} catch {
+  failed += 1; // no report at all: the run itself broke
+}
+if (run.status !== 0 && failed === 0) failed = 1;
+
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -1,0 +1,72 @@
+/** Test helpers: a fresh database per test file (cloned from the migrated template) and an app over it. */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../app';
+import { loadConfig, type Config } from '../config';
+import { connect, type Database } from '../db/client';
+
+export interface TestDatabase extends Database {
+  name: string;
+  drop: () => Promise<void>;
+}
+
+async function adminQuery(sqlText: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `sahifa_t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${inject('templateDb')}`);
+  const url = new URL(inject('pgAdminUrl'));
+  url.pathname = `/${name}`;
+  const database = connect(url.toString(), { max: 5 });
+  return {
+    ...database,
+    name,
+    drop: async () => {
+      await database.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-data-'));
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEATHER_API_URL: 'http://127.0.0.1:9', ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+/** A database of its own and an app over it; close() drops both. */
+export async function createTestApp(deps: Partial<Omit<AppDeps, 'db'>> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = deps.config ?? testConfig();
+  const app = await buildApp({ ...deps, config, db: database.db });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
