@@ -17,6 +17,22 @@ import { prayerTimesService } from './modules/prayer-times/prayer-times.service'
 import { publicWeatherRoutes } from './modules/weather/weather.routes';
 import { weatherService } from './modules/weather/weather.service';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { createInvalidationBus, registerResponseCache, ResponseCache, type InvalidationBus } from './plugins/cache';
+import { registerSsr } from './plugins/ssr';
+import { CLIENT_DIST, type ClientAssets } from './ssr/assets';
+import { THEME_SCRIPT_HASH } from './ssr/document';
+import { mediaDir } from './modules/media/media.storage';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { searchRepository } from './modules/search/search.repository';
+import { publicSearchRoutes } from './modules/search/search.routes';
+import { settingsRepository } from './modules/settings/settings.repository';
+import { publicSettingsRoutes } from './modules/settings/settings.routes';
+import { siteAssetRoutes } from './modules/site/site-assets.routes';
 
 export interface AppDeps {
   config: Config;
@@ -27,9 +43,18 @@ export interface AppDeps {
   fetch?: typeof fetch;
   /** A pino logger to share with the caller; otherwise one is made from config.logLevel. */
   logger?: FastifyBaseLogger;
+  /** Client bundle files; read from dist/client when not given. */
+  assets?: ClientAssets;
 }
 
-export async function buildApp({ config, db, now = () => new Date(), fetch: fetchImpl = fetch, logger }: AppDeps): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Clears cached public responses by tag, here and in every other instance. */
+    invalidation: InvalidationBus;
+  }
+}
+
+export async function buildApp({ config, db, now = () => new Date(), fetch: fetchImpl = fetch, logger, assets }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
     genReqId: () => randomUUID(),
@@ -43,6 +68,55 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", THEME_SCRIPT_HASH],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl?.startsWith('https://') ? { maxAge: 31_536_000 } : false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+
+  const cache = new ResponseCache(() => now().getTime());
+  // Without PUBLIC_URL the origin in canonical links comes from the Host header, so it is part of the key.
+  registerResponseCache(app, cache, (url, host) => (config.publicUrl ? url : `${host} ${url}`), () => now().getTime());
+  const invalidation = createInvalidationBus(db.$client, cache, app.log);
+  app.decorate('invalidation', invalidation);
+  app.addHook('onReady', () => invalidation.start());
+  app.addHook('onClose', () => invalidation.close());
+
+  fs.mkdirSync(mediaDir(config.dataDir), { recursive: true });
+  if (fs.existsSync(path.join(CLIENT_DIST, 'assets'))) {
+    await app.register(fastifyStatic, {
+    root: path.join(CLIENT_DIST, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    });
+  }
+  await app.register(fastifyStatic, {
+    root: mediaDir(config.dataDir),
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+
   const news = newsRepository(db);
   const categories = categoriesRepository(db);
   const prayer = prayerTimesService(prayerTimesRepository(db), app.log);
@@ -54,6 +128,11 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
   await app.register(publicBreakingNewsRoutes(breakingNewsRepository(db), now));
   await app.register(publicPrayerTimesRoutes(prayer, now));
   await app.register(publicWeatherRoutes(weather));
+  await app.register(publicSettingsRoutes(settingsRepository(db)));
+  await app.register(publicSearchRoutes(searchRepository(db)));
+  await app.register(newsletterRoutes(db));
+  await app.register(siteAssetRoutes(config.publicUrl));
+  await registerSsr(app, { publicUrl: config.publicUrl, now, assets });
 
   return app;
 }

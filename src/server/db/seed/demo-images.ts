@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { mediaDir, mediaUrl, storeImage, MEDIA_WIDTHS } from '../../modules/media/media.storage';
+import { MEDIA_WIDTHS, mediaUrl } from '../../../shared/media';
+import { mediaDir, storeImage } from '../../modules/media/media.storage';
 
 export const DEMO_IMAGES_PER_CATEGORY = 4;
 
@@ -48,7 +49,7 @@ export async function ensureDemoImages(dataDir: string, categoryIndex: number, c
   for (let n = 0; n < DEMO_IMAGES_PER_CATEGORY; n++) {
     const id = demoImageId(categoryIndex, n);
     const largest = MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]!;
-    if (fs.existsSync(path.join(mediaDir(dataDir), id, `${largest}.webp`))) {
+    if (fs.existsSync(path.join(mediaDir(dataDir), id, 'og.jpg'))) {
       out.push({ id, url: mediaUrl(id, largest), bytes: 0 });
       continue;
     }

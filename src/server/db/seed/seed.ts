@@ -11,7 +11,7 @@ import { addDays, tripoliDate } from '../../../shared/dates';
 import { DEMO_CATEGORIES } from './demo-categories';
 import { DEMO_BREAKING, DEMO_HEADLINES, DEMO_PARAGRAPHS } from './demo-articles';
 import { DEMO_IMAGES_PER_CATEGORY, ensureDemoImages } from './demo-images';
-import { DEFAULT_SITE_SETTINGS, SITE_SETTINGS_KEY } from '../../modules/settings/settings.defaults';
+import { DEFAULT_PUBLIC_SETTINGS, SITE_SETTINGS_KEY } from '../../../shared/settings-defaults';
 
 export const DEMO_MARKER_KEY = 'demo_seeded_at';
 const DAY_MS = 86_400_000;
@@ -97,7 +97,7 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date }): P
 
     const insertedPrayer = await tx.insert(prayerTimes).values(prayerRows).onConflictDoNothing().returning({ id: prayerTimes.id });
 
-    await tx.insert(settings).values({ key: SITE_SETTINGS_KEY, value: DEFAULT_SITE_SETTINGS }).onConflictDoNothing();
+    await tx.insert(settings).values({ key: SITE_SETTINGS_KEY, value: DEFAULT_PUBLIC_SETTINGS }).onConflictDoNothing();
     await tx
       .insert(settings)
       .values({ key: DEMO_MARKER_KEY, value: now.toISOString() })

@@ -1,6 +1,6 @@
 /**
  * Image storage: every image is re-encoded to WebP at a few widths (never wider than the original) and
- * written to <dataDir>/media/<id>/<width>.webp. Re-encoding drops metadata (EXIF, GPS) and anything that
+ * written to <dataDir>/media/<id>/<width>.webp, plus og.jpg (1200×630) for share previews. Re-encoding drops metadata (EXIF, GPS) and anything that
  * is not pixels. Files are written to a temporary folder and renamed into place, so a crash leaves no
  * half-written image behind.
  */
@@ -8,9 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-
-export const MEDIA_WIDTHS = [400, 800, 1200] as const;
-export const MEDIA_URL_PREFIX = '/media';
+import { MEDIA_WIDTHS, mediaUrl } from '../../../shared/media';
 
 export interface StoredImage {
   id: string;
@@ -25,17 +23,6 @@ export interface StoredImage {
 
 export function mediaDir(dataDir: string): string {
   return path.join(dataDir, 'media');
-}
-
-export function mediaUrl(id: string, width: number): string {
-  return `${MEDIA_URL_PREFIX}/${id}/${width}.webp`;
-}
-
-/** `srcset` for a stored image URL of ours; undefined for outside URLs. */
-export function srcSetFor(url: string): string | undefined {
-  const m = /^\/media\/([0-9a-f-]{36})\/\d+\.webp$/.exec(url);
-  if (!m) return undefined;
-  return MEDIA_WIDTHS.map((w) => `${mediaUrl(m[1]!, w)} ${w}w`).join(', ');
 }
 
 export async function storeImage(input: Buffer, dataDir: string, id: string = randomUUID()): Promise<StoredImage> {
@@ -58,6 +45,9 @@ export async function storeImage(input: Buffer, dataDir: string, id: string = ra
       bytes += out.length;
       await fs.writeFile(path.join(tmpDir, `${w}.webp`), out);
     }
+    const og = await image.clone().resize({ width: 1200, height: 630, fit: 'cover', position: 'attention' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    bytes += og.length;
+    await fs.writeFile(path.join(tmpDir, 'og.jpg'), og);
     await fs.rm(finalDir, { recursive: true, force: true });
     await fs.rename(tmpDir, finalDir);
   } catch (err) {

@@ -7,7 +7,7 @@ export const isVisible = sql`${news.status} <> 'draft' and ${news.publishedAt} <
 /** Matches the partial indexes news_*_idx (published_at desc nulls last, id desc nulls last). */
 const newestFirst = [sql`${news.publishedAt} desc nulls last`, sql`${news.id} desc nulls last`];
 
-const listColumns = {
+export const listColumns = {
   id: news.id,
   title: news.title,
   description: news.description,

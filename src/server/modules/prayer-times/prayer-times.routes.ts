@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { prayerTimesResponse } from '../../../shared/schemas/prayer-times';
+import { API_CACHE } from '../../plugins/cache';
 import type { PrayerTimesService } from './prayer-times.service';
 
 export function publicPrayerTimesRoutes(service: PrayerTimesService, now: () => Date): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/prayer-times', { schema: { response: { 200: prayerTimesResponse } } }, async () => service.current(now()));
+    app.get('/api/prayer-times', { schema: { response: { 200: prayerTimesResponse } }, config: { cache: API_CACHE.prayer } }, async () => service.current(now()));
   };
 }

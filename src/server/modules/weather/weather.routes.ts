@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { weatherResponse } from '../../../shared/schemas/weather';
+import { API_CACHE } from '../../plugins/cache';
 import type { WeatherService } from './weather.service';
 
 export function publicWeatherRoutes(service: WeatherService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/weather', { schema: { response: { 200: weatherResponse } } }, async () => service.current());
+    app.get('/api/weather', { schema: { response: { 200: weatherResponse } }, config: { cache: API_CACHE.weather } }, async () => service.current());
   };
 }

@@ -1,16 +1,10 @@
 /** Site settings (edited in /admin/settings); these are the values a fresh site starts with. */
 export const SITE_SETTINGS_KEY = 'site';
 
-export interface SiteSettings {
-  siteName: string;
-  description: string;
-  contactEmail: string;
-  social: { facebook: string; x: string; youtube: string; instagram: string };
-  /** Days added to the computed Hijri date to follow Libya's Dar al-Ifta announcements (ARABIC.md). */
-  hijriAdjustment: number;
-}
+import type { PublicSettings } from './schemas/settings';
 
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+/** hijriAdjustment: days added to the computed Hijri date to follow Libya's Dar al-Ifta (ARABIC.md). */
+export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   siteName: 'صحيفة',
   description: 'صحيفة ليبية إلكترونية تغطي الشؤون الليبية والعربية والدولية',
   contactEmail: 'info@sahifa.ly',

@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { matchRoutes, Navigate, RouteParams, useLocation } from '../lib/router';
+import { HOME_SLUG } from '../../shared/constants';
+import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/settings-defaults';
+import type { PublicSettings } from '../../shared/schemas/settings';
+import { LazyToaster } from '../components/lazy-toaster';
+import { SiteFooter } from '../features/chrome/site-footer';
+import { SiteHeader } from '../features/chrome/site-header';
+import { TopStrip } from '../features/chrome/top-strip';
+import { Tickers } from '../features/tickers/tickers';
+import { q, type QueryDef } from '../lib/queries';
+import { readerRoutes } from './routes';
+import { SiteContext, type SiteContextValue } from './site-context';
+
+/** On a route change: scroll smoothly to the top and keep the document title in step with the page. */
+function useRouteEffects() {
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [location.pathname]);
+  useEffect(() => {
+    const update = () => {
+      const match = matchRoutes(readerRoutes, location.pathname);
+      if (!match) return;
+      const settings = queryClient.getQueryData<PublicSettings>(q.settings().key) ?? DEFAULT_PUBLIC_SETTINGS;
+      const meta = match.route.meta({
+        params: match.params,
+        search: new URLSearchParams(location.search),
+        settings,
+        get: <T,>(def: QueryDef<T>) => queryClient.getQueryData<T>(def.key),
+      });
+      if (document.title !== meta.title) document.title = meta.title;
+    };
+    update();
+    return queryClient.getQueryCache().subscribe(update);
+  }, [location, queryClient]);
+}
+
+
+export function ReaderApp({ site }: { site: SiteContextValue }) {
+  useRouteEffects();
+  const location = useLocation();
+  const match = matchRoutes(readerRoutes, location.pathname)!;
+  return (
+    <SiteContext.Provider value={site}>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900">
+        تخطَّ إلى المحتوى
+      </a>
+      <TopStrip serverNow={site.serverNow} />
+      <SiteHeader />
+      <Tickers />
+      <main id="main" key={location.pathname} className="fade-in min-h-[60vh]">
+        {/* /category/home is the home page. */}
+        {match.route.path === '/category/:slug' && match.params.slug === HOME_SLUG ? (
+          <Navigate to="/" replace />
+        ) : (
+          <RouteParams params={match.params}>{match.route.element}</RouteParams>
+        )}
+      </main>
+      <SiteFooter year={new Date(site.serverNow).getFullYear()} />
+      <LazyToaster />
+    </SiteContext.Provider>
+  );
+}

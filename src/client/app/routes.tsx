@@ -1,0 +1,141 @@
+/**
+ * The reader's routes: each says what it shows, which queries the server prefetches for it, and its head
+ * tags. The server renders from this table and so does the browser; nothing is declared twice.
+ */
+import type { ReactElement } from 'react';
+import { HOME_SLUG, LIMITS } from '../../shared/constants';
+import type { Category } from '../../shared/schemas/categories';
+import type { NewsArticle } from '../../shared/schemas/news';
+import type { PublicSettings } from '../../shared/schemas/settings';
+import { activeSection } from '../features/home/sections';
+import { parseArticleId } from '../features/news/article-id';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { searchParamsOf } from '../features/search/search-params';
+import { pages } from './pages';
+import { q, type QueryDef } from '../lib/queries';
+import { ogImageFor } from '../../shared/media';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Path of the canonical URL. */
+  path: string;
+  type: 'website' | 'article';
+  image?: string;
+  imageAlt?: string;
+  publishedTime?: string;
+  modifiedTime?: string;
+  section?: string;
+  noindex?: boolean;
+  article?: NewsArticle;
+}
+
+export interface MetaContext {
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+  settings: PublicSettings;
+  get: <T>(def: QueryDef<T>) => T | undefined;
+}
+
+export interface ReaderRoute {
+  path: string;
+  element: ReactElement;
+  queries: (params: Record<string, string | undefined>, search: URLSearchParams) => QueryDef<unknown>[];
+  meta: (ctx: MetaContext) => PageMeta;
+  /** Answer with HTTP 404 (the not-found page). */
+  notFound?: boolean;
+  /** Loads the page's code chunk (before hydration). */
+  preload?: () => Promise<void>;
+}
+
+/** Shown on every page: header, tickers, footer. */
+export const chromeQueries = (): QueryDef<unknown>[] => [q.settings(), q.breaking(), q.latest(LIMITS.latestTicker)];
+
+const notFoundMeta = (ctx: MetaContext): PageMeta => ({
+  title: `الصفحة غير موجودة | ${ctx.settings.siteName}`,
+  description: ctx.settings.description,
+  path: '/404',
+  type: 'website',
+  noindex: true,
+});
+
+export const readerRoutes: ReaderRoute[] = [
+  {
+    path: '/',
+    element: <pages.home />,
+    preload: pages.home.preload,
+    queries: (_p, search) => {
+      const section = activeSection(search);
+      return [q.featured(), q.latest(), q.mostRead(), q.prayer(), q.weather(), ...(section !== HOME_SLUG ? [q.byCategory(section)] : [])];
+    },
+    meta: ({ settings }) => ({
+      title: `${settings.siteName} | أخبار ليبيا والعالم لحظة بلحظة`,
+      description: settings.description,
+      path: '/',
+      type: 'website',
+    }),
+  },
+  {
+    path: '/category/:slug',
+    element: <pages.category />,
+    preload: pages.category.preload,
+    queries: ({ slug = '' }) => [q.category(slug), q.byCategory(slug)],
+    meta: (ctx) => {
+      const slug = ctx.params.slug ?? '';
+      const category = ctx.get<Category>(q.category(slug));
+      if (!category) return notFoundMeta(ctx);
+      return {
+        title: `${category.name} | ${ctx.settings.siteName}`,
+        description: category.description ?? ctx.settings.description,
+        path: `/category/${category.slug}`,
+        type: 'website',
+      };
+    },
+  },
+  {
+    path: '/news/:id',
+    element: <pages.article />,
+    preload: pages.article.preload,
+    queries: ({ id }) => {
+      const n = parseArticleId(id);
+      return n === null ? [] : [q.article(n), q.related(n)];
+    },
+    meta: (ctx) => {
+      const n = parseArticleId(ctx.params.id);
+      const a = n === null ? undefined : ctx.get<NewsArticle>(q.article(n));
+      if (!a) return { ...notFoundMeta(ctx), title: `الخبر غير موجود | ${ctx.settings.siteName}` };
+      return {
+        title: `${a.title} | ${ctx.settings.siteName}`,
+        description: a.description || ctx.settings.description,
+        path: `/news/${a.id}`,
+        type: 'article',
+        image: a.imageUrl ? ogImageFor(a.imageUrl) : undefined,
+        imageAlt: a.title,
+        publishedTime: a.publishedAt ?? a.createdAt,
+        modifiedTime: a.updatedAt,
+        section: a.categoryName,
+        article: a,
+      };
+    },
+  },
+  {
+    path: '/search',
+    element: <pages.search />,
+    preload: pages.search.preload,
+    queries: (_p, search) => {
+      const { query, page } = searchParamsOf(search);
+      return query ? [q.search(query, page)] : [];
+    },
+    meta: (ctx) => {
+      const { query } = searchParamsOf(ctx.search);
+      return {
+        title: `${query ? `البحث عن «${query}»` : 'البحث'} | ${ctx.settings.siteName}`,
+        description: ctx.settings.description,
+        path: '/search',
+        type: 'website',
+        noindex: true,
+      };
+    },
+  },
+  { path: '*', element: <NotFoundPage />, queries: () => [], meta: notFoundMeta, notFound: true },
+];

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { PLACEHOLDER_IMAGE, srcSetFor } from '../../shared/media';
+
+interface Props {
+  src: string | null | undefined;
+  alt: string;
+  /** Rendered size hint for the browser's choice among the widths. */
+  sizes: string;
+  /** The largest image of the page loads eagerly with high priority; the rest lazily. */
+  priority?: boolean;
+  className?: string;
+}
+
+/** Every image carries width and height (16:9) so nothing shifts while it loads. */
+export function NewsImage({ src, alt, sizes, priority = false, className = '' }: Props) {
+  const [failed, setFailed] = useState(false);
+  const url = !src || failed ? PLACEHOLDER_IMAGE : src;
+  return (
+    <img
+      src={url}
+      srcSet={srcSetFor(url)}
+      sizes={srcSetFor(url) ? sizes : undefined}
+      alt={alt}
+      width={1200}
+      height={675}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding={priority ? 'sync' : 'async'}
+      onError={() => setFailed(true)}
+      className={`aspect-video w-full bg-slate-200 object-cover dark:bg-slate-800 ${className}`}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from '../../lib/router';
+import { HEADER_SCROLLED_PX } from '../../../shared/constants';
+import { useScrolledPast } from '../../lib/hooks';
+import { NAV_LINKS } from './nav-links';
+import { SearchBox } from './search-box';
+import { useSettings } from './use-settings';
+
+export function SiteHeader() {
+  const scrolled = useScrolledPast(HEADER_SCROLLED_PX);
+  const [open, setOpen] = useState(false);
+  const { siteName } = useSettings();
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded px-3 py-2 font-bold transition hover:bg-slate-100 dark:hover:bg-slate-800 ${isActive ? 'text-blue-800 dark:text-blue-300' : ''}`;
+
+  return (
+    <header
+      className={`sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur transition-shadow dark:border-slate-800 dark:bg-slate-950/95 ${scrolled ? 'shadow-md' : ''}`}
+      data-scrolled={scrolled}
+    >
+      <div className={`mx-auto flex max-w-7xl items-center gap-4 px-3 transition-all ${scrolled ? 'py-1.5' : 'py-3'}`}>
+        <Link to="/" className="shrink-0 font-[family-name:var(--font-heading)] text-2xl font-bold text-blue-900 dark:text-blue-200" aria-label={`${siteName} — الصفحة الرئيسية`}>
+          {siteName}
+        </Link>
+        <nav aria-label="الأقسام" className="hidden flex-1 lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((l) => (
+              <li key={l.slug}>
+                <NavLink to={l.href} end={l.href === '/'} className={linkClass}>
+                  {l.name}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ms-auto hidden sm:block">
+          <SearchBox id="search-desktop" />
+        </div>
+        <button
+          type="button"
+          className="ms-auto rounded p-2 hover:bg-slate-100 sm:ms-0 lg:hidden dark:hover:bg-slate-800"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? 'إغلاق القائمة' : 'فتح القائمة'}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+        </button>
+      </div>
+      {open && (
+        <nav id="mobile-menu" aria-label="القائمة" className="border-t border-slate-200 px-3 pb-3 lg:hidden dark:border-slate-800">
+          <div className="py-3 sm:hidden">
+            <SearchBox id="search-mobile" />
+          </div>
+          <ul className="grid grid-cols-2 gap-1">
+            {NAV_LINKS.map((l) => (
+              <li key={l.slug}>
+                <NavLink to={l.href} end={l.href === '/'} className={linkClass}>
+                  {l.name}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

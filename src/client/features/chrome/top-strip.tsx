@@ -1,0 +1,39 @@
+import { FacebookIcon, YoutubeIcon } from '../../components/brand-icons';
+import { TIMINGS_MS } from '../../../shared/constants';
+import { formatFullDate, formatHijri } from '../../lib/format';
+import { useNow } from '../../lib/hooks';
+import { ThemeToggle } from './theme-toggle';
+import { useSettings } from './use-settings';
+
+/** Today's Gregorian and Hijri dates in Tripoli, refreshed every minute; social links from settings. */
+export function TopStrip({ serverNow }: { serverNow: string }) {
+  const settings = useSettings();
+  const now = useNow(TIMINGS_MS.dateStripRefresh) ?? new Date(serverNow);
+  return (
+    <div className="bg-slate-900 text-slate-100">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-3 py-1.5 text-xs sm:text-sm">
+        <p className="flex min-w-0 flex-wrap gap-x-3" suppressHydrationWarning>
+          <time dateTime={now.toISOString()}>{formatFullDate(now)}</time>
+          <span className="text-slate-300">{formatHijri(now, settings.hijriAdjustment)}</span>
+        </p>
+        <div className="flex shrink-0 items-center gap-1">
+          {settings.social.facebook && (
+            <a href={settings.social.facebook} className="rounded p-1.5 hover:bg-white/10" aria-label="صفحتنا على فيسبوك" rel="noopener noreferrer" target="_blank">
+              <FacebookIcon className="size-4" />
+            </a>
+          )}
+          {settings.social.youtube ? (
+            <a href={settings.social.youtube} className="rounded p-1.5 hover:bg-white/10" aria-label="قناتنا على يوتيوب" rel="noopener noreferrer" target="_blank">
+              <YoutubeIcon className="size-4" />
+            </a>
+          ) : (
+            <span className="rounded p-1.5 opacity-50" aria-hidden="true">
+              <YoutubeIcon className="size-4" />
+            </span>
+          )}
+          <ThemeToggle />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { useQuery } from '@tanstack/react-query';
+import { Cloud, Droplets, MapPin, Wind } from 'lucide-react';
+import { useState } from 'react';
+import { PRAYER_KEYS, PRAYER_NAMES } from '../../../shared/constants';
+import { tripoliDate, tripoliInstant } from '../../../shared/dates';
+import type { PrayerTimesResponse } from '../../../shared/schemas/prayer-times';
+import { MessageBox } from '../../components/message-box';
+import { Skeleton } from '../../components/skeleton';
+import { useNow } from '../../lib/hooks';
+import { queryOptionsFor } from '../../lib/query-client';
+import { q } from '../../lib/queries';
+
+type Tab = 'prayer' | 'weather';
+
+function pad(n: number) {
+  return String(n).padStart(2, '0');
+}
+
+/** Next prayer and the time left, per second, in Tripoli time; after isha it is tomorrow's fajr (from the API). */
+function countdown(data: PrayerTimesResponse, now: Date) {
+  const today = data.prayerTimes;
+  const next = PRAYER_KEYS.find((k) => today.date === tripoliDate(now) && tripoliInstant(today.date, today[k]) > now);
+  const key = next ?? data.nextPrayer.key;
+  const at = next ? tripoliInstant(today.date, today[next]) : tripoliInstant(data.nextPrayer.date, data.nextPrayer.time);
+  const s = Math.max(0, Math.floor((at.getTime() - now.getTime()) / 1000));
+  return { key, text: `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}` };
+}
+
+function PrayerPanel() {
+  const { data, isLoading, isError } = useQuery(queryOptionsFor(q.prayer()));
+  const now = useNow(1000);
+  const [editing, setEditing] = useState(false);
+  if (isLoading) return <Skeleton className="h-56 w-full" />;
+  if (isError || !data) return <MessageBox title="فشل في جلب أوقات الصلاة" tone="error" />;
+  const next = now ? countdown(data, now) : { key: data.nextPrayer.key, text: data.nextPrayer.remaining };
+  return (
+    <div>
+      <div className="mb-3 flex items-center justify-between text-sm">
+        <span className="flex items-center gap-1">
+          <MapPin className="size-4" aria-hidden="true" /> {data.city}
+        </span>
+        <button type="button" onClick={() => setEditing((e) => !e)} className="text-blue-800 underline dark:text-blue-300">
+          تغيير
+        </button>
+      </div>
+      {editing && (
+        <form
+          className="mb-3 flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setEditing(false);
+          }}
+        >
+          <label htmlFor="city-input" className="sr-only">
+            اسم المدينة
+          </label>
+          <input id="city-input" className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-800" defaultValue={data.city} />
+          <button type="submit" className="rounded bg-blue-900 px-3 text-sm text-white">
+            حفظ
+          </button>
+        </form>
+      )}
+      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        {PRAYER_KEYS.map((k) => {
+          const isNext = k === next.key;
+          return (
+            <li key={k} className={`flex items-center justify-between rounded px-2 py-1.5 ${isNext ? 'bg-blue-900 font-bold text-white' : ''}`} aria-current={isNext ? 'time' : undefined}>
+              <span>{PRAYER_NAMES[k]}</span>
+              <span dir="ltr" className="tabular-nums">
+                {data.prayerTimes[k]}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-3 text-center text-sm" aria-live="off">
+        الصلاة القادمة: <strong>{PRAYER_NAMES[next.key]}</strong> بعد{' '}
+        <span dir="ltr" className="font-bold tabular-nums" data-testid="prayer-countdown" suppressHydrationWarning>
+          {next.text}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+function WeatherPanel() {
+  const { data, isLoading, isError } = useQuery(queryOptionsFor(q.weather()));
+  if (isLoading) return <Skeleton className="h-56 w-full" />;
+  if (isError || !data)
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+        <p className="font-bold">خطأ</p>
+        <p className="text-sm">فشل تحميل بيانات الطقس</p>
+      </div>
+    );
+  const w = data.weather;
+  return (
+    <div>
+      <div className="flex items-center justify-between">
+        <div>
+          <p className="text-sm">{w.city}</p>
+          <p className="text-4xl font-bold" dir="ltr">
+            {w.temp}°
+          </p>
+          <p className="text-sm">{w.description}</p>
+        </div>
+        <Cloud className="size-14 text-slate-400" aria-hidden="true" />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <div className="flex items-center gap-1">
+          <Droplets className="size-4" aria-hidden="true" />
+          <dt>الرطوبة</dt>
+          <dd className="ms-auto">{w.humidity}%</dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <Wind className="size-4" aria-hidden="true" />
+          <dt>الرياح</dt>
+          <dd className="ms-auto">{w.wind} كم/س</dd>
+        </div>
+      </dl>
+      {data.fallback ? (
+        <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">تعذّر الاتصال بمزوّد الطقس؛ القيم المعروضة تقديرية.</p>
+      ) : (
+        <ul className="mt-3 grid grid-cols-3 gap-2 text-center text-sm">
+          {data.forecast.map((d) => (
+            <li key={d.date} className="rounded bg-slate-100 p-2 dark:bg-slate-800">
+              <p className="font-bold">{d.day}</p>
+              <p dir="ltr">
+                {d.high}° / {d.low}°
+              </p>
+              <p className="text-xs">{d.condition}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function PrayerWeatherWidget() {
+  const [tab, setTab] = useState<Tab>('prayer');
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'prayer', label: 'مواقيت الصلاة' },
+    { id: 'weather', label: 'الطقس' },
+  ];
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900" aria-label="مواقيت الصلاة والطقس">
+      <div role="tablist" aria-label="مواقيت الصلاة والطقس" className="mb-4 grid grid-cols-2 gap-1 rounded bg-slate-100 p-1 dark:bg-slate-800">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`pw-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`pw-panel-${t.id}`}
+            onClick={() => setTab(t.id)}
+            className={`rounded py-1.5 text-sm font-bold ${tab === t.id ? 'bg-white shadow dark:bg-slate-950' : ''}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`pw-panel-${tab}`} aria-labelledby={`pw-tab-${tab}`}>
+        {tab === 'prayer' ? <PrayerPanel /> : <WeatherPanel />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The home page's section tabs. Changing tab rewrites the address (/ or /?category=x) without a reload; the
+ * tab given by ?category= is honoured on load. Home shows the 6 newest; every section block shows 3.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useSearchParams } from '../../lib/router';
+import { CATEGORY_CHIPS, HOME_SLUG, LIMITS } from '../../../shared/constants';
+import type { NewsListItem } from '../../../shared/schemas/news';
+import { MessageBox } from '../../components/message-box';
+import { queryOptionsFor } from '../../lib/query-client';
+import { q } from '../../lib/queries';
+import { NewsCard } from '../news/news-card';
+import { activeSection } from './sections';
+
+
+function Grid({ items, now }: { items: NewsListItem[]; now: Date | null }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((n) => (
+        <NewsCard key={n.id} item={n} now={now} />
+      ))}
+    </div>
+  );
+}
+
+function SectionBlock({ slug, name, now }: { slug: string; name: string; now: Date | null }) {
+  const { data, isLoading, isError } = useQuery(queryOptionsFor(q.byCategory(slug)));
+  if (isLoading) return <p role="status">جاري تحميل الأخبار...</p>;
+  if (isError) return <MessageBox title="فشل في جلب الأخبار" tone="error" />;
+  const items = (data ?? []).slice(0, LIMITS.categoryBlock);
+  if (!items.length) return <MessageBox title={`لا توجد أخبار في قسم ${name} حالياً`} hint="يمكن إضافة الأخبار من لوحة التحكم" />;
+  return <Grid items={items} now={now} />;
+}
+
+export function SectionTabs({ latest, latestError, now }: { latest: NewsListItem[] | undefined; latestError: boolean; now: Date | null }) {
+  const [search, setSearch] = useSearchParams();
+  const active = activeSection(search);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const select = (slug: string) => {
+    setSearch(slug === HOME_SLUG ? {} : { category: slug });
+  };
+  const onKey = (e: React.KeyboardEvent, i: number) => {
+    // In RTL the visual "next" tab is to the left.
+    const delta = e.key === 'ArrowLeft' ? 1 : e.key === 'ArrowRight' ? -1 : 0;
+    if (!delta) return;
+    e.preventDefault();
+    const next = (i + delta + CATEGORY_CHIPS.length) % CATEGORY_CHIPS.length;
+    select(CATEGORY_CHIPS[next]!.slug);
+    tabRefs.current[next]?.focus();
+  };
+  const chip = CATEGORY_CHIPS.find((c) => c.slug === active)!;
+
+  return (
+    <section aria-labelledby="sections-heading" className="space-y-4">
+      <h2 id="sections-heading" className="sr-only">
+        أقسام الأخبار
+      </h2>
+      <div role="tablist" aria-label="أقسام الأخبار" className="flex gap-1 overflow-x-auto border-b border-slate-200 pb-1 dark:border-slate-800">
+        {CATEGORY_CHIPS.map((c, i) => (
+          <button
+            key={c.slug}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`section-tab-${c.slug}`}
+            aria-selected={active === c.slug}
+            aria-controls="section-panel"
+            tabIndex={active === c.slug ? 0 : -1}
+            onClick={() => select(c.slug)}
+            onKeyDown={(e) => onKey(e, i)}
+            className={`shrink-0 rounded-t px-4 py-2 text-sm font-bold transition ${active === c.slug ? 'text-white' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+            style={active === c.slug ? { backgroundColor: c.color } : undefined}
+          >
+            {c.name}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="section-panel" aria-labelledby={`section-tab-${active}`} className="fade-in" key={active}>
+        {active === HOME_SLUG ? (
+          latestError ? (
+            <MessageBox title="فشل في جلب الأخبار" tone="error" />
+          ) : latest && latest.length ? (
+            <Grid items={latest.slice(0, LIMITS.homeTab)} now={now} />
+          ) : (
+            <MessageBox title="لا توجد أخبار متاحة" />
+          )
+        ) : (
+          <SectionBlock slug={active} name={chip.name} now={now} />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, Eye } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from '../../lib/router';
+import type { NewsArticle } from '../../../shared/schemas/news';
+import { MessageBox } from '../../components/message-box';
+import { NewsImage } from '../../components/news-image';
+import { Skeleton } from '../../components/skeleton';
+import { ApiError, apiFetch } from '../../lib/api';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { useNow } from '../../lib/hooks';
+import { queryOptionsFor } from '../../lib/query-client';
+import { q } from '../../lib/queries';
+import { useSite } from '../../app/site-context';
+import { ShareButtons } from '../share/share-buttons';
+import { parseArticleId } from './article-id';
+import { CategoryBadge } from './category-badge';
+import { NewsCard } from './news-card';
+
+
+function ArticleNotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-3 py-20 text-center" data-testid="article-not-found">
+      <h1 className="text-3xl font-bold">الخبر غير موجود</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-300">عذراً، الخبر الذي تبحث عنه غير موجود أو تم حذفه.</p>
+      <Link to="/" className="mt-6 inline-block rounded bg-blue-900 px-5 py-2 font-bold text-white hover:bg-blue-800">
+        العودة للرئيسية
+      </Link>
+    </div>
+  );
+}
+
+/** One POST /api/news/:id/view per opening of the page; the new count replaces the shown one. */
+function useCountView(id: number | null) {
+  const queryClient = useQueryClient();
+  const counted = useRef<number | null>(null);
+  useEffect(() => {
+    if (id === null || counted.current === id) return;
+    counted.current = id;
+    apiFetch<{ views: number }>(`/api/news/${id}/view`, { method: 'POST' })
+      .then(({ views }) => queryClient.setQueryData<NewsArticle>(q.article(id).key, (old) => (old ? { ...old, views } : old)))
+      .catch((err) => console.error('خطأ في تسجيل المشاهدة', err));
+  }, [id, queryClient]);
+}
+
+function Related({ id }: { id: number }) {
+  const { data } = useQuery(queryOptionsFor(q.related(id)));
+  const now = useNow(60_000);
+  return (
+    <section aria-labelledby="related-heading" className="mt-10">
+      <h2 id="related-heading" className="mb-4 border-s-4 border-blue-900 ps-3 text-xl font-bold">
+        أخبار مرتبطة
+      </h2>
+      {data?.length ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {data.map((n) => (
+            <NewsCard key={n.id} item={n} now={now} />
+          ))}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-300">لا توجد أخبار مرتبطة حالياً</p>
+      )}
+    </section>
+  );
+}
+
+export function ArticlePage() {
+  const id = parseArticleId(useParams().id);
+  const article = useQuery(queryOptionsFor(q.article(id ?? 0), { enabled: id !== null, retry: 1, staleTime: 60_000 }));
+  const { origin } = useSite();
+  useCountView(article.data ? id : null);
+
+  if (id === null || (article.error instanceof ApiError && article.error.status === 404)) return <ArticleNotFound />;
+  if (article.isError) return <div className="mx-auto max-w-3xl px-3 py-10"><MessageBox title="فشل في جلب الأخبار" tone="error" /></div>;
+  if (!article.data)
+    return (
+      <div className="mx-auto max-w-3xl space-y-4 px-3 py-6" role="status" aria-label="جاري التحميل">
+        <Skeleton className="h-10 w-3/4" />
+        <Skeleton className="aspect-video w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+      </div>
+    );
+
+  const a = article.data;
+  const date = a.publishedAt ?? a.createdAt;
+  return (
+    <article className="mx-auto max-w-3xl px-3 py-6">
+      <Link to="/" className="mb-4 inline-flex items-center gap-1 text-sm font-bold text-blue-800 hover:underline dark:text-blue-300">
+        <ArrowRight className="size-4" aria-hidden="true" /> العودة للرئيسية
+      </Link>
+      <header className="space-y-3">
+        <h1 className="text-3xl font-bold leading-[1.6] sm:text-4xl">{a.title}</h1>
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
+          <CategoryBadge slug={a.category} name={a.categoryName} color={a.categoryColor} />
+          <time dateTime={date}>{formatDateTime(date)}</time>
+          <span className="inline-flex items-center gap-1" data-testid="article-views">
+            <Eye className="size-4" aria-hidden="true" /> {formatNumber(a.views)} مشاهدة
+          </span>
+        </div>
+        <ShareButtons title={a.title} url={`${origin}/news/${a.id}`} />
+      </header>
+      {a.imageUrl && (
+        <figure className="my-6 overflow-hidden rounded-lg">
+          <NewsImage src={a.imageUrl} alt={a.title} sizes="(min-width: 768px) 768px, 100vw" priority />
+        </figure>
+      )}
+      {a.description && <p className="mb-6 text-lg font-bold leading-9 text-slate-700 dark:text-slate-200">{a.description}</p>}
+      {/* The body is sanitised on the server when it is saved (allow-list matching the editor's formats). */}
+      <div className="article-body" dangerouslySetInnerHTML={{ __html: a.content }} />
+      <Related id={a.id} />
+    </article>
+  );
+}

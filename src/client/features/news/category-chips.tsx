@@ -1,0 +1,21 @@
+import { NavLink } from '../../lib/router';
+import { NAV_LINKS } from '../chrome/nav-links';
+
+/** The coloured row of chips: home and the five sections. */
+export function CategoryChips() {
+  return (
+    <nav aria-label="الأقسام" className="flex flex-wrap gap-2">
+      {NAV_LINKS.map((c) => (
+        <NavLink
+          key={c.slug}
+          to={c.href}
+          end={c.href === '/'}
+          className={({ isActive }) => `rounded-full px-4 py-1 text-sm font-bold text-white transition hover:opacity-90 ${isActive ? 'ring-2 ring-offset-2 ring-slate-900 dark:ring-white dark:ring-offset-slate-950' : ''}`}
+          style={{ backgroundColor: c.color }}
+        >
+          {c.name}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '../../lib/router';
+import { CATEGORY_FALLBACK } from '../../../shared/constants';
+import { LoadingBlock } from '../../components/skeleton';
+import { MessageBox } from '../../components/message-box';
+import { ApiError } from '../../lib/api';
+import { useNow } from '../../lib/hooks';
+import { queryOptionsFor } from '../../lib/query-client';
+import { q } from '../../lib/queries';
+import { NotFoundPage } from '../not-found/not-found-page';
+import { CategoryChips } from './category-chips';
+import { NewsCard } from './news-card';
+
+export function CategoryPage() {
+  const { slug = '' } = useParams();
+  const category = useQuery(queryOptionsFor(q.category(slug)));
+  const news = useQuery(queryOptionsFor(q.byCategory(slug)));
+  const now = useNow(60_000);
+  if (category.error instanceof ApiError && category.error.status === 404) return <NotFoundPage />;
+  const color = category.data?.color ?? CATEGORY_FALLBACK.color;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-3 py-6">
+      <CategoryChips />
+      <header className="border-s-4 ps-4" style={{ borderColor: color }}>
+        <h1 className="text-3xl font-bold" style={{ color }}>
+          {category.data?.name ?? (category.isError ? 'فشل في جلب بيانات القسم' : '…')}
+        </h1>
+        {category.data?.description && <p className="mt-1 text-slate-600 dark:text-slate-300">{category.data.description}</p>}
+      </header>
+      {news.isLoading ? (
+        <LoadingBlock title="جاري تحميل الأخبار" hint="يرجى الانتظار قليلاً..." />
+      ) : news.isError ? (
+        <MessageBox title="فشل في جلب الأخبار" tone="error" />
+      ) : !news.data?.length ? (
+        <MessageBox title="لا توجد أخبار في هذا القسم حاليًا" hint="يرجى التحقق لاحقًا مرة أخرى، أو تصفح أقسامًا أخرى" />
+      ) : (
+        <div className="space-y-4">
+          {news.data.map((n, i) => (
+            <NewsCard key={n.id} item={n} layout="row" now={now} priority={i === 0} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from '../../lib/router';
+import type { NewsListItem } from '../../../shared/schemas/news';
+import { NewsImage } from '../../components/news-image';
+import { timeAgo } from '../../lib/format';
+import { CategoryBadge } from './category-badge';
+
+interface Props {
+  item: NewsListItem;
+  /** "row": image beside the text (lists); "stack": image above (grids). */
+  layout?: 'row' | 'stack';
+  now: Date | null;
+  priority?: boolean;
+}
+
+export function NewsCard({ item, layout = 'stack', now, priority }: Props) {
+  const date = item.publishedAt ?? item.createdAt;
+  const row = layout === 'row';
+  return (
+    <article
+      className={`group overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900 ${row ? 'flex flex-col sm:flex-row' : ''}`}
+      style={{ borderTopColor: item.categoryColor, borderTopWidth: 3 }}
+    >
+      <Link to={`/news/${item.id}`} className={row ? 'sm:w-64 sm:shrink-0' : 'block'} tabIndex={-1} aria-hidden="true">
+        <NewsImage src={item.imageUrl} alt="" sizes={row ? '(min-width: 640px) 256px, 100vw' : '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'} priority={priority} />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
+          <CategoryBadge slug={item.category} name={item.categoryName} color={item.categoryColor} />
+          <time dateTime={date ?? undefined} suppressHydrationWarning>
+            {now ? timeAgo(date, now) : timeAgo(date)}
+          </time>
+        </div>
+        <h3 className="text-lg font-bold leading-8">
+          <Link to={`/news/${item.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
+            {item.title}
+          </Link>
+        </h3>
+        <p className="line-clamp-3 text-sm leading-7 text-slate-700 dark:text-slate-300">{item.description || 'بدون وصف'}</p>
+      </div>
+    </article>
+  );
+}

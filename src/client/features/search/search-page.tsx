@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from '../../lib/router';
+import { MessageBox } from '../../components/message-box';
+import { LoadingBlock } from '../../components/skeleton';
+import { formatDate } from '../../lib/format';
+import { queryOptionsFor } from '../../lib/query-client';
+import { q } from '../../lib/queries';
+import { CategoryBadge } from '../news/category-badge';
+import { Highlight } from './highlight';
+import { searchParamsOf } from './search-params';
+
+
+export function SearchPage() {
+  const [search] = useSearchParams();
+  const { query, page } = searchParamsOf(search);
+  const result = useQuery(queryOptionsFor(q.search(query, page), { enabled: query.length > 0 }));
+  const data = result.data;
+  const pages = data ? Math.ceil(data.total / data.pageSize) : 0;
+  const pageLink = (p: number) => `/search?q=${encodeURIComponent(query)}${p > 1 ? `&page=${p}` : ''}`;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-3 py-6">
+      <h1 className="text-3xl font-bold">{query ? <>نتائج البحث عن: «{query}»</> : 'البحث'}</h1>
+      {!query ? (
+        <MessageBox title="اكتب كلمة في مربع البحث للعثور على الأخبار" />
+      ) : result.isLoading ? (
+        <LoadingBlock title="جاري البحث..." />
+      ) : result.isError || !data ? (
+        <MessageBox title="تعذّر البحث الآن، يرجى المحاولة لاحقاً" tone="error" />
+      ) : data.total === 0 ? (
+        <MessageBox title={`لا توجد نتائج لـ «${query}»`} hint="جرّب كلمات أخرى أو كلمات أقل" />
+      ) : (
+        <>
+          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="search-total">
+            {data.total} نتيجة
+          </p>
+          <ol className="space-y-4">
+            {data.results.map((n) => (
+              <li key={n.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+                <div className="mb-1 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
+                  <CategoryBadge slug={n.category} name={n.categoryName} color={n.categoryColor} />
+                  <time dateTime={n.publishedAt ?? undefined}>{formatDate(n.publishedAt, 'بدون تاريخ')}</time>
+                </div>
+                <h2 className="text-lg font-bold leading-8">
+                  <Link to={`/news/${n.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
+                    <Highlight text={n.title} query={query} />
+                  </Link>
+                </h2>
+                <p className="text-sm leading-7 text-slate-700 dark:text-slate-300">
+                  <Highlight text={n.description || 'بدون وصف'} query={query} />
+                </p>
+              </li>
+            ))}
+          </ol>
+          {pages > 1 && (
+            <nav aria-label="صفحات النتائج" className="flex items-center justify-center gap-3">
+              {page > 1 && (
+                <Link to={pageLink(page - 1)} className="rounded border px-3 py-1 hover:bg-slate-100 dark:hover:bg-slate-800">
+                  السابق
+                </Link>
+              )}
+              <span className="text-sm">
+                صفحة {page} من {pages}
+              </span>
+              {page < pages && (
+                <Link to={pageLink(page + 1)} className="rounded border px-3 py-1 hover:bg-slate-100 dark:hover:bg-slate-800">
+                  التالي
+                </Link>
+              )}
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * A headline ticker (SPEC §2, §4): one item at a time, rotating every 8 s with a 300 ms fade; previous/next
+ * wrap; "n/total" and a progress bar at index/(count-1). The link and the share button are live only while
+ * the ticker is hovered or focused ("active"), as the spec describes.
+ */
+import { ChevronLeft, ChevronRight, Share2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from '../../lib/router';
+import { TIMINGS_MS } from '../../../shared/constants';
+
+export interface TickerItem {
+  id: number;
+  title: string;
+  href?: string;
+}
+
+interface Props {
+  label: string;
+  items: TickerItem[] | undefined;
+  isLoading: boolean;
+  variant: 'latest' | 'breaking';
+  emptyText: string;
+  onShare?: (item: TickerItem) => void;
+}
+
+export function Ticker({ label, items, isLoading, variant, emptyText, onShare }: Props) {
+  const [index, setIndex] = useState(0);
+  const [visible, setVisible] = useState(true);
+  const [active, setActive] = useState(false);
+  const fadeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const count = items?.length ?? 0;
+  const current = count ? items![Math.min(index, count - 1)]! : undefined;
+
+  const go = (delta: number) => {
+    if (!count) return;
+    setVisible(false);
+    clearTimeout(fadeTimer.current);
+    fadeTimer.current = setTimeout(() => {
+      setIndex((i) => (i + delta + count) % count);
+      setVisible(true);
+    }, TIMINGS_MS.tickerFade);
+  };
+
+  const goRef = useRef(go);
+  goRef.current = go;
+  useEffect(() => {
+    if (count < 2 || active) return;
+    const id = setInterval(() => goRef.current(1), TIMINGS_MS.ticker);
+    return () => clearInterval(id);
+  }, [count, active]);
+  useEffect(() => () => clearTimeout(fadeTimer.current), []);
+
+  const breaking = variant === 'breaking';
+  const bar = breaking ? 'bg-red-700 text-white' : 'bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100 border-b border-slate-200 dark:border-slate-800';
+  const progress = count > 1 ? (index / (count - 1)) * 100 : 100;
+
+  return (
+    <section
+      aria-label={label}
+      aria-roledescription="شريط أخبار"
+      className={`relative ${bar}`}
+      onMouseEnter={() => setActive(true)}
+      onMouseLeave={() => setActive(false)}
+      onFocus={() => setActive(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setActive(false);
+      }}
+      data-testid={`ticker-${variant}`}
+    >
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-3 py-2">
+        <span className={`shrink-0 rounded px-3 py-0.5 text-sm font-bold ${breaking ? 'bg-white text-red-800' : 'bg-blue-900 text-white'}`}>{label}</span>
+        <div className="min-w-0 flex-1" aria-live={active ? 'off' : 'polite'}>
+          {isLoading && !count ? (
+            <span className="text-sm opacity-80">جاري تحميل الأخبار...</span>
+          ) : !current ? (
+            <span className="text-sm">{emptyText}</span>
+          ) : (
+            <p className={`truncate text-sm font-bold transition-opacity duration-300 sm:text-base ${visible ? 'opacity-100' : 'opacity-0'}`} data-testid="ticker-headline">
+              {active && current.href ? (
+                <Link to={current.href} className="underline-offset-4 hover:underline">
+                  {current.title}
+                </Link>
+              ) : (
+                current.title
+              )}
+            </p>
+          )}
+        </div>
+        {count > 0 && (
+          <div className="flex shrink-0 items-center gap-1">
+            {onShare && current && (
+              <button
+                type="button"
+                onClick={() => onShare(current)}
+                className={`rounded p-1.5 ${active ? 'visible' : 'invisible'} hover:bg-black/10`}
+                aria-label="مشاركة الخبر"
+                tabIndex={active ? 0 : -1}
+              >
+                <Share2 className="size-4" aria-hidden="true" />
+              </button>
+            )}
+            <button type="button" onClick={() => go(-1)} className="rounded p-1.5 hover:bg-black/10" aria-label="الخبر السابق">
+              <ChevronRight className="size-4" aria-hidden="true" />
+            </button>
+            <span className="min-w-10 text-center text-xs tabular-nums" data-testid="ticker-counter" dir="ltr">
+              {Math.min(index, count - 1) + 1}/{count}
+            </span>
+            <button type="button" onClick={() => go(1)} className="rounded p-1.5 hover:bg-black/10" aria-label="الخبر التالي">
+              <ChevronLeft className="size-4" aria-hidden="true" />
+            </button>
+          </div>
+        )}
+      </div>
+      {count > 0 && (
+        <div className={`h-0.5 ${breaking ? 'bg-red-900' : 'bg-slate-200 dark:bg-slate-800'}`} aria-hidden="true">
+          <div className={`h-full transition-[width] duration-300 ${breaking ? 'bg-white' : 'bg-blue-800'}`} style={{ width: `${progress}%` }} />
+        </div>
+      )}
+    </section>
+  );
+}

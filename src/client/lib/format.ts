@@ -1,0 +1,66 @@
+/** Dates and numbers for readers: ar-LY (Western digits), Africa/Tripoli, one module for all screens. */
+import { TRIPOLI } from '../../shared/constants';
+
+const zone = TRIPOLI.timeZone;
+const fullDate = new Intl.DateTimeFormat('ar-LY', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const longDate = new Intl.DateTimeFormat('ar-LY', { timeZone: zone, day: 'numeric', month: 'long', year: 'numeric' });
+const dateTime = new Intl.DateTimeFormat('ar-LY', { timeZone: zone, day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const numberFormat = new Intl.NumberFormat('ar', { numberingSystem: 'latn' });
+
+function hijriFormatter() {
+  try {
+    return new Intl.DateTimeFormat('ar-LY-u-ca-islamic-umalqura', { timeZone: zone, day: 'numeric', month: 'long', year: 'numeric' });
+  } catch {
+    return new Intl.DateTimeFormat('ar-LY-u-ca-islamic', { timeZone: zone, day: 'numeric', month: 'long', year: 'numeric' });
+  }
+}
+const hijri = hijriFormatter();
+
+const valid = (d: Date) => !Number.isNaN(d.getTime());
+const toDate = (v: string | Date) => (typeof v === 'string' ? new Date(v) : v);
+
+/** Weekday, day, month name, year: the top strip. */
+export const formatFullDate = (at: Date) => fullDate.format(at);
+
+/** The Hijri date (Umm al-Qura), moved by the newsroom's correction in days. */
+export function formatHijri(at: Date, adjustmentDays = 0): string {
+  return hijri.format(new Date(at.getTime() + adjustmentDays * 86_400_000)).replace(/\s*هـ$/, '') + ' هـ';
+}
+
+export function formatDate(value: string | Date | null | undefined, fallback = 'تاريخ غير معروف'): string {
+  if (!value) return fallback;
+  const d = toDate(value);
+  return valid(d) ? longDate.format(d) : 'تاريخ غير معروف';
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return 'تاريخ غير معروف';
+  const d = toDate(value);
+  return valid(d) ? dateTime.format(d) : 'تاريخ غير معروف';
+}
+
+export const formatNumber = (n: number) => numberFormat.format(n);
+
+/** "منذ 5 دقائق" and so on, with Arabic dual and plural forms. */
+export function timeAgo(value: string | null | undefined, now: Date = new Date()): string {
+  if (!value) return 'بدون تاريخ';
+  const d = new Date(value);
+  if (!valid(d)) return 'تاريخ غير معروف';
+  const seconds = Math.max(0, Math.round((now.getTime() - d.getTime()) / 1000));
+  if (seconds < 60) return 'الآن';
+  const units: [number, [string, string, string, string]][] = [
+    [60, ['دقيقة', 'دقيقتين', 'دقائق', 'دقيقة']],
+    [3600, ['ساعة', 'ساعتين', 'ساعات', 'ساعة']],
+    [86400, ['يوم', 'يومين', 'أيام', 'يوماً']],
+    [2592000, ['شهر', 'شهرين', 'أشهر', 'شهراً']],
+    [31536000, ['سنة', 'سنتين', 'سنوات', 'سنة']],
+  ];
+  let i = units.length - 1;
+  while (i > 0 && seconds < units[i]![0]) i--;
+  const [size, [one, two, few, many]] = units[i]!;
+  const n = Math.floor(seconds / size);
+  if (n === 1) return `منذ ${one}`;
+  if (n === 2) return `منذ ${two}`;
+  if (n <= 10) return `منذ ${n} ${few}`;
+  return `منذ ${n} ${many}`;
+}

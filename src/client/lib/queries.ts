@@ -1,0 +1,40 @@
+/**
+ * Every public query the reader pages make: its cache key and its API path. The server prefetches the same
+ * definitions (by calling its own API) and dehydrates them into the page, so the client starts with the data.
+ */
+import type { BreakingNewsItem } from '../../shared/schemas/breaking-news';
+import type { Category } from '../../shared/schemas/categories';
+import type { MostReadItem, NewsArticle, NewsListItem } from '../../shared/schemas/news';
+import type { PrayerTimesResponse } from '../../shared/schemas/prayer-times';
+import type { SearchResponse } from '../../shared/schemas/search';
+import type { PublicSettings } from '../../shared/schemas/settings';
+import type { WeatherResponse } from '../../shared/schemas/weather';
+import { LIMITS } from '../../shared/constants';
+
+export interface QueryDef<T> {
+  key: readonly unknown[];
+  path: string;
+  /** Marker for the result type; never set. */
+  readonly _type?: T;
+  /** Whether a 404 from this query makes the whole page a 404. */
+  notFoundIs404?: boolean;
+}
+
+const def = <T>(key: readonly unknown[], path: string, extra: Partial<QueryDef<T>> = {}): QueryDef<T> => ({ key, path, ...extra });
+
+export const q = {
+  settings: () => def<PublicSettings>(['settings'], '/api/settings'),
+  categories: () => def<Category[]>(['categories'], '/api/categories'),
+  category: (slug: string) => def<Category>(['category', slug], `/api/categories/slug/${encodeURIComponent(slug)}`, { notFoundIs404: true }),
+  latest: (limit: number = LIMITS.homeList) => def<NewsListItem[]>(['news', 'latest', limit], `/api/news?limit=${limit}&offset=0`),
+  featured: () => def<NewsListItem[]>(['news', 'featured'], '/api/news/featured'),
+  mostRead: () => def<MostReadItem[]>(['news', 'most-read'], `/api/news/most-read?limit=${LIMITS.mostRead}`),
+  byCategory: (slug: string) => def<NewsListItem[]>(['news', 'category', slug], `/api/news/category/${encodeURIComponent(slug)}`),
+  article: (id: number) => def<NewsArticle>(['news', 'article', id], `/api/news/${id}`, { notFoundIs404: true }),
+  related: (id: number) => def<NewsListItem[]>(['news', 'related', id], `/api/news/${id}/related`),
+  breaking: () => def<BreakingNewsItem[]>(['breaking-news'], '/api/breaking-news'),
+  prayer: () => def<PrayerTimesResponse>(['prayer-times'], '/api/prayer-times'),
+  weather: () => def<WeatherResponse>(['weather'], '/api/weather'),
+  search: (query: string, page: number) =>
+    def<SearchResponse>(['search', query, page], `/api/search?q=${encodeURIComponent(query)}&page=${page}`),
+};

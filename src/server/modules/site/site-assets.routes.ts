@@ -1,0 +1,32 @@
+/** Small site files made in code: favicon, the image placeholder, the default share image, robots.txt. */
+import type { FastifyPluginAsync } from 'fastify';
+import sharp from 'sharp';
+import { originOf } from '../../plugins/ssr';
+
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#1e3a8a"/><path d="M18 44V20h18a8 8 0 0 1 0 16H26v8z" fill="#fff"/><circle cx="46" cy="44" r="4" fill="#dc2626"/></svg>`;
+
+const PLACEHOLDER = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675"><rect width="1200" height="675" fill="#cbd5e1"/><g fill="#94a3b8"><rect x="480" y="237" width="240" height="180" rx="16"/><circle cx="540" cy="297" r="24" fill="#e2e8f0"/><path d="M500 397l70-80 50 50 40-30 40 60z" fill="#e2e8f0"/></g></svg>`;
+
+const OG_DEFAULT_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#0f172a"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/><path d="M420 440V190h190a85 85 0 0 1 0 170H520v80z" fill="#fff"/><circle cx="760" cy="420" r="40" fill="#dc2626"/></svg>`;
+
+export function siteAssetRoutes(publicUrl: string | undefined): FastifyPluginAsync {
+  return async (app) => {
+    let ogDefault: Promise<Buffer> | undefined;
+    const longCache = 'public, max-age=86400, stale-while-revalidate=604800';
+
+    app.get('/favicon.svg', async (_req, reply) => reply.type('image/svg+xml').header('cache-control', longCache).send(FAVICON));
+    app.get('/favicon.ico', async (_req, reply) => reply.redirect('/favicon.svg', 301));
+    app.get('/placeholder.svg', async (_req, reply) => reply.type('image/svg+xml').header('cache-control', longCache).send(PLACEHOLDER));
+    app.get('/og-default.png', async (_req, reply) => {
+      ogDefault ??= sharp(Buffer.from(OG_DEFAULT_SVG)).png().toBuffer();
+      return reply.type('image/png').header('cache-control', longCache).send(await ogDefault);
+    });
+    app.get('/robots.txt', async (req, reply) => {
+      const origin = originOf(req, publicUrl);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', longCache)
+        .send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /search\n\nSitemap: ${origin}/sitemap.xml\nSitemap: ${origin}/news-sitemap.xml\n`);
+    });
+  };
+}

@@ -1,0 +1,50 @@
+/** The browser bundle's files, read from Vite's manifest (dist/client/.vite/manifest.json). */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/client');
+const ENTRY = 'src/client/entry-client.tsx';
+
+export interface ClientAssets {
+  script: string;
+  preloadScripts: string[];
+  styles: string[];
+  /** The Arabic body face, preloaded so text renders in it at once. */
+  bodyFont?: string;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export function readClientAssets(dist = CLIENT_DIST): ClientAssets | undefined {
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const entry = manifest[ENTRY];
+  if (!entry) return undefined;
+  const imports = new Set<string>();
+  const css = new Set(entry.css ?? []);
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || imports.has(chunk.file)) return;
+    imports.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach(walk);
+  };
+  entry.imports?.forEach(walk);
+  const fonts = fs.existsSync(path.join(dist, 'assets')) ? fs.readdirSync(path.join(dist, 'assets')) : [];
+  const bodyFont = fonts.find((f) => f.startsWith('noto-naskh-arabic-arabic-400-normal') && f.endsWith('.woff2'));
+  return {
+    script: `/${entry.file}`,
+    preloadScripts: [...imports].map((f) => `/${f}`),
+    styles: [...css].map((f) => `/${f}`),
+    bodyFont: bodyFont ? `/assets/${bodyFont}` : undefined,
+  };
+}

@@ -1,0 +1,101 @@
+/** The HTML document around a rendered reader page: head tags for people, crawlers and share previews. */
+import { createHash } from 'node:crypto';
+import type { PageMeta } from '../../client/app/routes';
+import type { PublicSettings } from '../../shared/schemas/settings';
+import { THEME_BOOT_SCRIPT } from '../../client/lib/theme';
+import type { ClientAssets } from './assets';
+
+export const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** JSON inside <script>: "<" escaped so no text can close the element. */
+export const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
+
+function jsonLd(meta: PageMeta, origin: string, settings: PublicSettings): object {
+  const publisher = { '@type': 'NewsMediaOrganization', name: settings.siteName, url: `${origin}/` };
+  if (meta.type === 'article' && meta.article) {
+    const a = meta.article;
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'NewsArticle',
+      headline: a.title.slice(0, 110),
+      description: meta.description,
+      inLanguage: 'ar',
+      mainEntityOfPage: `${origin}${meta.path}`,
+      url: `${origin}${meta.path}`,
+      ...(meta.image ? { image: [absolute(origin, meta.image)] } : {}),
+      datePublished: meta.publishedTime,
+      dateModified: meta.modifiedTime,
+      articleSection: meta.section,
+      author: publisher,
+      publisher,
+    };
+  }
+  return { '@context': 'https://schema.org', '@type': 'WebSite', name: settings.siteName, url: `${origin}/`, inLanguage: 'ar', publisher };
+}
+
+export interface DocumentInput {
+  meta: PageMeta;
+  settings: PublicSettings;
+  origin: string;
+  appHtml: string;
+  queryState: unknown;
+  site: unknown;
+  assets: ClientAssets | undefined;
+}
+
+export function renderDocument({ meta, settings, origin, appHtml, queryState, site, assets }: DocumentInput): string {
+  const canonical = `${origin}${meta.path}`;
+  const image = absolute(origin, meta.image ?? '/og-default.png');
+  const m = (attr: 'name' | 'property', key: string, value: string | undefined) =>
+    value ? `<meta ${attr}="${key}" content="${escapeHtml(value)}">` : '';
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(meta.title)}</title>`,
+    m('name', 'description', meta.description),
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    meta.noindex ? '<meta name="robots" content="noindex, follow">' : '<meta name="robots" content="index, follow, max-image-preview:large">',
+    '<meta name="theme-color" content="#1e3a8a">',
+    m('property', 'og:url', canonical),
+    m('property', 'og:type', meta.type),
+    m('property', 'og:title', meta.title),
+    m('property', 'og:description', meta.description),
+    m('property', 'og:image', image),
+    m('property', 'og:image:width', '1200'),
+    m('property', 'og:image:height', '630'),
+    m('property', 'og:image:alt', meta.imageAlt ?? settings.siteName),
+    m('property', 'og:site_name', settings.siteName),
+    m('property', 'og:locale', 'ar_AR'),
+    m('property', 'article:published_time', meta.publishedTime),
+    m('property', 'article:modified_time', meta.modifiedTime),
+    m('property', 'article:section', meta.section),
+    m('name', 'twitter:card', 'summary_large_image'),
+    m('name', 'twitter:title', meta.title),
+    m('name', 'twitter:description', meta.description),
+    m('name', 'twitter:image', image),
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(settings.siteName)}" href="/rss.xml">`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    `<script>${THEME_BOOT_SCRIPT}</script>`,
+    assets?.bodyFont ? `<link rel="preload" href="${assets.bodyFont}" as="font" type="font/woff2" crossorigin>` : '',
+    ...(assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...(assets?.preloadScripts ?? []).map((href) => `<link rel="modulepreload" href="${href}">`),
+    assets ? `<script type="module" src="${assets.script}"></script>` : '',
+    `<script type="application/ld+json">${safeJson(jsonLd(meta, origin, settings))}</script>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return `<!doctype html>
+<html lang="ar" dir="rtl">
+<head>
+${head}
+</head>
+<body>
+<div id="root">${appHtml}</div>
+<script type="application/json" id="__QUERY_STATE__">${safeJson(queryState)}</script>
+<script type="application/json" id="__SITE__">${safeJson(site)}</script>
+</body>
+</html>`;
+}

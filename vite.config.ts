@@ -1,0 +1,21 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The browser bundle only. The server renders the same React source directly (through tsx), so there is
+// no separate SSR build; it reads dist/client/.vite/manifest.json to link the hashed assets.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  publicDir: false,
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    cssCodeSplit: true,
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      input: { reader: 'src/client/entry-client.tsx' },
+    },
+  },
+});
