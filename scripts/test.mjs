@@ -10,6 +10,13 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const jsonFile = path.join(resultsDir, 'vitest.json');
 fs.rmSync(jsonFile, { force: true });
 
+// The end-to-end suite drives the built site, so build it first (a second or two).
+const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+if (build.status !== 0) {
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+
 const run = spawnSync(
   process.execPath,
   ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`, ...process.argv.slice(2)],

@@ -38,7 +38,10 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
       defs.map(async (def) => {
         const res = await app.inject({ method: 'GET', url: def.path, headers: { accept: 'application/json' } });
         if (res.statusCode === 200) queryClient.setQueryData(def.key, res.json());
-        else if (res.statusCode === 404 && def.notFoundIs404) notFound = true;
+        else if (res.statusCode === 404 && def.notFoundIs404) {
+          queryClient.setQueryData(def.key, null);
+          notFound = true;
+        }
       }),
     );
     return { queryClient, notFound };

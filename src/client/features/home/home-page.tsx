@@ -23,19 +23,19 @@ export function HomePage() {
     <div className="mx-auto max-w-7xl space-y-6 px-3 py-6">
       <h1 className="sr-only">الصفحة الرئيسية</h1>
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="order-2 lg:order-1">
+        <div className="order-2 min-w-0 lg:order-1">
           <PrayerWeatherWidget />
         </div>
-        <div className="order-1 lg:order-2 lg:col-span-2">
+        <div className="order-1 min-w-0 lg:order-2 lg:col-span-2">
           {featured.isError ? <MessageBox title="فشل في جلب الأخبار" tone="error" /> : <FeaturedSlider items={slides} />}
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           {big && <FeaturedCard item={big} />}
           <SectionTabs latest={latest.data} latestError={latest.isError} now={now} />
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <Reveal px={300}>
             <MostRead />
           </Reveal>

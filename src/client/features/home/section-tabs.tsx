@@ -10,6 +10,7 @@ import type { NewsListItem } from '../../../shared/schemas/news';
 import { MessageBox } from '../../components/message-box';
 import { queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
+import { textOn } from '../../lib/color';
 import { NewsCard } from '../news/news-card';
 import { activeSection } from './sections';
 
@@ -72,8 +73,8 @@ export function SectionTabs({ latest, latestError, now }: { latest: NewsListItem
             tabIndex={active === c.slug ? 0 : -1}
             onClick={() => select(c.slug)}
             onKeyDown={(e) => onKey(e, i)}
-            className={`shrink-0 rounded-t px-4 py-2 text-sm font-bold transition ${active === c.slug ? 'text-white' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
-            style={active === c.slug ? { backgroundColor: c.color } : undefined}
+            className={`shrink-0 rounded-t px-4 py-2 text-sm font-bold transition ${active === c.slug ? '' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+            style={active === c.slug ? { backgroundColor: c.color, color: textOn(c.color) } : undefined}
           >
             {c.name}
           </button>

@@ -6,10 +6,10 @@ import type { NewsArticle } from '../../../shared/schemas/news';
 import { MessageBox } from '../../components/message-box';
 import { NewsImage } from '../../components/news-image';
 import { Skeleton } from '../../components/skeleton';
-import { ApiError, apiFetch } from '../../lib/api';
+import { apiFetch } from '../../lib/api';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useNow } from '../../lib/hooks';
-import { queryOptionsFor } from '../../lib/query-client';
+import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { useSite } from '../../app/site-context';
 import { ShareButtons } from '../share/share-buttons';
@@ -66,11 +66,11 @@ function Related({ id }: { id: number }) {
 
 export function ArticlePage() {
   const id = parseArticleId(useParams().id);
-  const article = useQuery(queryOptionsFor(q.article(id ?? 0), { enabled: id !== null, retry: 1, staleTime: 60_000 }));
+  const article = useQuery(findQueryOptions(q.article(id ?? 0), { enabled: id !== null, retry: 1, staleTime: 60_000 }));
   const { origin } = useSite();
   useCountView(article.data ? id : null);
 
-  if (id === null || (article.error instanceof ApiError && article.error.status === 404)) return <ArticleNotFound />;
+  if (id === null || article.data === null) return <ArticleNotFound />;
   if (article.isError) return <div className="mx-auto max-w-3xl px-3 py-10"><MessageBox title="فشل في جلب الأخبار" tone="error" /></div>;
   if (!article.data)
     return (

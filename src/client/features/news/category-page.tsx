@@ -3,9 +3,8 @@ import { useParams } from '../../lib/router';
 import { CATEGORY_FALLBACK } from '../../../shared/constants';
 import { LoadingBlock } from '../../components/skeleton';
 import { MessageBox } from '../../components/message-box';
-import { ApiError } from '../../lib/api';
 import { useNow } from '../../lib/hooks';
-import { queryOptionsFor } from '../../lib/query-client';
+import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { CategoryChips } from './category-chips';
@@ -13,10 +12,10 @@ import { NewsCard } from './news-card';
 
 export function CategoryPage() {
   const { slug = '' } = useParams();
-  const category = useQuery(queryOptionsFor(q.category(slug)));
+  const category = useQuery(findQueryOptions(q.category(slug)));
   const news = useQuery(queryOptionsFor(q.byCategory(slug)));
   const now = useNow(60_000);
-  if (category.error instanceof ApiError && category.error.status === 404) return <NotFoundPage />;
+  if (category.data === null) return <NotFoundPage />;
   const color = category.data?.color ?? CATEGORY_FALLBACK.color;
 
   return (

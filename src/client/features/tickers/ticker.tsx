@@ -75,7 +75,7 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
           ) : !current ? (
             <span className="text-sm">{emptyText}</span>
           ) : (
-            <p className={`truncate text-sm font-bold transition-opacity duration-300 sm:text-base ${visible ? 'opacity-100' : 'opacity-0'}`} data-testid="ticker-headline">
+            <p className={`line-clamp-1 text-sm font-bold transition-opacity duration-300 sm:text-base ${visible ? 'opacity-100' : 'opacity-0'}`} data-testid="ticker-headline">
               {active && current.href ? (
                 <Link to={current.href} className="underline-offset-4 hover:underline">
                   {current.title}

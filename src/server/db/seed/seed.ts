@@ -23,10 +23,9 @@ export interface SeedSummary {
   prayerDays: number;
 }
 
-function articleHtml(description: string, paragraphs: readonly string[], k: number): string {
+function articleHtml(paragraphs: readonly string[], k: number): string {
   const pick = (i: number) => paragraphs[(k + i) % paragraphs.length]!;
   return [
-    `<p><strong>${description}</strong></p>`,
     `<p>${pick(0)}</p>`,
     `<h2>تفاصيل</h2>`,
     `<p>${pick(1)}</p>`,
@@ -71,7 +70,7 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date }): P
         return {
         title: a.title,
         description: a.description,
-        content: articleHtml(a.description, DEMO_PARAGRAPHS[a.category]!, a.k),
+        content: articleHtml(DEMO_PARAGRAPHS[a.category]!, a.k),
         category: a.category,
         imageUrl: images[a.ci]![a.k % DEMO_IMAGES_PER_CATEGORY]!.url,
         featured: i % 7 === 0,

@@ -1,0 +1,229 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, dbQuery, launch, newPage, screenshot } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function open(path: string, opts: Parameters<typeof newPage>[1] = {}) {
+  const { context, page } = await newPage(browser, opts);
+  const response = await page.goto(path, { waitUntil: 'networkidle' });
+  return { context, page, status: response?.status() };
+}
+
+const errorsOf = (page: Page) => (page as Page & { errors: string[] }).errors;
+
+describe('home', () => {
+  it('shows every section from the seeded data', async () => {
+    const { context, page, status } = await open('/');
+    expect(status).toBe(200);
+    expect(await page.title()).toContain('صحيفة');
+    await expect.poll(() => page.getByTestId('featured-slider').locator('h2').count()).toBeGreaterThan(1);
+    expect(await page.getByRole('tab', { name: 'مواقيت الصلاة' }).getAttribute('aria-selected')).toBe('true');
+    for (const prayer of ['الفجر', 'الظهر', 'العصر', 'المغرب', 'العشاء']) await expect.poll(() => page.getByText(prayer, { exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('prayer-countdown').textContent()).toMatch(/^\d\d:\d\d:\d\d$/);
+    expect(await page.getByRole('heading', { name: 'الأكثر قراءة' }).count()).toBe(1);
+    expect(await page.locator('#most-read-heading + ol > li').count()).toBe(5);
+    expect(await page.getByRole('heading', { name: 'النشرة البريدية' }).count()).toBe(1);
+    expect(await page.getByText('مساحة إعلانية').count()).toBeGreaterThan(0);
+    expect(await page.locator('#section-panel article').count()).toBe(6);
+    expect(await page.getByTestId('ticker-breaking').getByText('عاجل', { exact: true }).count()).toBe(1);
+    expect(await page.getByTestId('ticker-latest').getByTestId('ticker-headline').textContent()).toBeTruthy();
+    expect(await page.locator('footer').textContent()).toContain(String(new Date().getFullYear()));
+    await page.getByRole('tab', { name: 'الطقس' }).click();
+    await expect.poll(() => page.getByText('الرطوبة').count()).toBe(1);
+    expect(await page.getByText('غداً').count()).toBe(1);
+    expect(errorsOf(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('moves the breaking ticker with next and previous, counting n/total', async () => {
+    const { context, page } = await open('/');
+    const ticker = page.getByTestId('ticker-breaking');
+    const counter = ticker.getByTestId('ticker-counter');
+    const total = (await dbQuery<{ n: number }>("select count(*)::int n from breaking_news where is_active and (expires_at is null or expires_at > now())"))[0]!.n;
+    expect(await counter.textContent()).toBe(`1/${total}`);
+    const first = await ticker.getByTestId('ticker-headline').textContent();
+    await ticker.getByRole('button', { name: 'الخبر التالي' }).click();
+    await expect.poll(() => counter.textContent()).toBe(`2/${total}`);
+    await expect.poll(() => ticker.getByTestId('ticker-headline').textContent()).not.toBe(first);
+    await ticker.getByRole('button', { name: 'الخبر السابق' }).click();
+    await expect.poll(() => counter.textContent()).toBe(`1/${total}`);
+    await ticker.getByRole('button', { name: 'الخبر السابق' }).click();
+    await expect.poll(() => counter.textContent()).toBe(`${total}/${total}`);
+    await context.close();
+  });
+
+  it('switches section tabs by rewriting the address without a reload, and honours ?category= on load', async () => {
+    const { context, page } = await open('/');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.getByRole('tab', { name: 'رياضة' }).click();
+    await expect.poll(() => page.url()).toBe(`${baseUrl()}/?category=sports`);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await expect.poll(() => page.locator('#section-panel article').count()).toBe(3);
+    expect(await page.locator('#section-panel').textContent()).toContain('رياضة');
+    await page.getByRole('tab', { name: 'الرئيسية' }).click();
+    await expect.poll(() => page.url()).toBe(`${baseUrl()}/`);
+    await context.close();
+
+    const direct = await open('/?category=economy');
+    expect(await direct.page.getByRole('tab', { name: 'اقتصاد' }).getAttribute('aria-selected')).toBe('true');
+    expect(await direct.page.locator('#section-panel article').count()).toBe(3);
+    await direct.context.close();
+  });
+});
+
+describe('category page', () => {
+  it("lists a section's news under its name", async () => {
+    const { context, page, status } = await open('/category/libya');
+    expect(status).toBe(200);
+    expect(await page.title()).toBe('ليبيا | صحيفة');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('ليبيا');
+    expect(await page.locator('main article').count()).toBeGreaterThanOrEqual(10);
+    await context.close();
+  });
+
+  it('says so when a section has no news', async () => {
+    await dbQuery("insert into categories (name, slug, position) values ('قسم فارغ', 'empty-section', 99) on conflict do nothing");
+    const { context, page, status } = await open('/category/empty-section');
+    expect(status).toBe(200);
+    expect(await page.getByText('لا توجد أخبار في هذا القسم حاليًا').count()).toBe(1);
+    expect(await page.getByText('يرجى التحقق لاحقًا مرة أخرى، أو تصفح أقسامًا أخرى').count()).toBe(1);
+    await context.close();
+  });
+
+  it('answers an unknown section with the not-found page and HTTP 404', async () => {
+    const { context, page, status } = await open('/category/no-such-section');
+    expect(status).toBe(404);
+    expect(await page.getByTestId('not-found').count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('article page', () => {
+  it('carries the head tags in the raw server HTML, for crawlers that run no JavaScript', async () => {
+    const [article] = await dbQuery<{ id: number; title: string }>("select id, title from news where status = 'published' order by published_at desc limit 1");
+    const res = await fetch(`${baseUrl()}/news/${article!.id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const meta = (attr: string, key: string) => new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
+    expect(html).toContain(`<title>${article!.title} | صحيفة</title>`);
+    expect(meta('name', 'description')).toBeTruthy();
+    expect(html).toContain(`<link rel="canonical" href="${baseUrl()}/news/${article!.id}">`);
+    expect(meta('property', 'og:type')).toBe('article');
+    expect(meta('property', 'og:url')).toBe(`${baseUrl()}/news/${article!.id}`);
+    expect(meta('property', 'og:title')).toContain(article!.title);
+    expect(meta('property', 'og:image')).toMatch(new RegExp(`^${baseUrl()}/media/[0-9a-f-]{36}/og\\.jpg$`));
+    expect(meta('property', 'og:image:width')).toBe('1200');
+    expect(meta('property', 'og:image:height')).toBe('630');
+    expect(meta('property', 'og:site_name')).toBe('صحيفة');
+    expect(meta('property', 'og:locale')).toBe('ar_AR');
+    expect(meta('name', 'twitter:card')).toBe('summary_large_image');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(ld).toMatchObject({ '@type': 'NewsArticle', headline: article!.title, inLanguage: 'ar' });
+    expect(html).toContain(article!.title);
+    const og = await fetch(meta('property', 'og:image')!);
+    expect(og.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('shows the article, counts one view per opening, and copies its link', async () => {
+    const [row] = await dbQuery<{ id: number; views: number; title: string }>("select id, views, title from news where status = 'published' order by id limit 1");
+    const { context, page } = await open(`/news/${row!.id}`, { clipboard: true });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(row!.title);
+    await expect.poll(async () => (await dbQuery<{ views: number }>('select views from news where id = $1', [row!.id]))[0]!.views).toBe(row!.views + 1);
+    await expect.poll(() => page.getByTestId('article-views').textContent()).toContain(String(row!.views + 1));
+    expect(await page.getByText('العودة للرئيسية').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { name: 'أخبار مرتبطة' }).count()).toBe(1);
+    expect(await page.locator('#related-heading + div article').count()).toBeGreaterThan(0);
+    await page.getByTestId('copy-link').click();
+    await expect.poll(() => page.getByTestId('copy-link').textContent()).toContain('تم نسخ الرابط');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}/news/${row!.id}`);
+    await expect.poll(() => page.getByTestId('copy-link').textContent(), { timeout: 4000 }).toContain('نسخ الرابط');
+    expect((await dbQuery<{ views: number }>('select views from news where id = $1', [row!.id]))[0]!.views).toBe(row!.views + 1);
+    await context.close();
+  });
+
+  it('shows the not-found texts for a missing article, with HTTP 404', async () => {
+    const { context, page, status } = await open('/news/999999');
+    expect(status).toBe(404);
+    expect(await page.getByRole('heading', { name: 'الخبر غير موجود' }).count()).toBe(1);
+    expect(await page.getByText('عذراً، الخبر الذي تبحث عنه غير موجود أو تم حذفه.').count()).toBe(1);
+    await context.close();
+  });
+});
+
+it('answers an unknown path with the 404 page and HTTP 404', async () => {
+  const { context, page, status } = await open('/this/does/not/exist');
+  expect(status).toBe(404);
+  expect(await page.getByText('404 Page Not Found').count()).toBe(1);
+  await context.close();
+});
+
+it('keeps the chosen theme across a reload', async () => {
+  const { context, page } = await open('/');
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+  await page.getByTestId('theme-toggle').click();
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  await page.reload({ waitUntil: 'networkidle' });
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  await context.close();
+});
+
+describe('newsletter', () => {
+  it('asks for the missing fields, then stores a valid sign-up', async () => {
+    const { context, page } = await open('/');
+    const box = page.locator('section[aria-labelledby="newsletter-heading"]');
+    await box.getByRole('button', { name: 'اشترك الآن' }).click();
+    await expect.poll(() => page.getByText('خطأ في النموذج').count()).toBe(1);
+    const email = `reader-${Date.now()}@example.ly`;
+    await box.getByLabel('الاسم الكامل').fill('سالم القارئ');
+    await box.getByLabel('البريد الإلكتروني').fill(email);
+    await box.getByRole('button', { name: 'اشترك الآن' }).click();
+    await expect.poll(() => page.getByText('تم الاشتراك بنجاح').count()).toBe(1);
+    const rows = await dbQuery('select full_name from newsletter_subscribers where email = $1', [email]);
+    expect(rows).toEqual([{ full_name: 'سالم القارئ' }]);
+    await context.close();
+  });
+});
+
+describe('search', () => {
+  it.each([
+    ['ابراهيم', 'إبراهيم الورفلي'],
+    ['مدرسه جديده', 'افتتاح مدرسة جديدة'],
+  ])('finds "%s" in the article that spells it "%s"', async (query, expected) => {
+    const { context, page } = await open('/');
+    const box = page.getByRole('search').first();
+    await box.getByRole('searchbox').fill(query);
+    await box.getByRole('searchbox').press('Enter');
+    await expect.poll(() => page.url()).toContain('/search?q=');
+    await expect.poll(() => page.locator('main ol li').first().textContent()).toContain(expected);
+    expect(await page.locator('main mark').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('says when nothing matches', async () => {
+    const { context, page } = await open(`/search?q=${encodeURIComponent('كلمةغيرموجودةأبدا')}`);
+    expect(await page.getByText('لا توجد نتائج').count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('screenshots', () => {
+  it('saves home, category and article at phone and desktop widths, light and dark', async () => {
+    const [row] = await dbQuery<{ id: number }>("select id from news where status = 'published' order by published_at desc limit 1");
+    for (const [name, path] of [['home', '/'], ['category', '/category/libya'], ['article', `/news/${row!.id}`]] as const) {
+      for (const width of [390, 1280]) {
+        for (const dark of [false, true]) {
+          const { context, page } = await open(path, { width, dark });
+          await screenshot(page, `${name}-${width}-${dark ? 'dark' : 'light'}`);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, `${name} at ${width}px spills sideways`).toBeLessThanOrEqual(0);
+          await context.close();
+        }
+      }
+    }
+  });
+});

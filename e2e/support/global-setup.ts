@@ -1,0 +1,74 @@
+/**
+ * End-to-end runs: the built server (`npm run build` first) as a real process on a fresh embedded database
+ * with the demo content, a local fake weather provider, and a known admin account. Tests drive Chromium.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../src/server/db/embedded';
+import { startFakeWeather } from '../../src/server/test/fake-weather';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string;
+    adminUsername: string;
+    adminPassword: string;
+  }
+}
+
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-1234' };
+
+export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, '../..');
+  if (!fs.existsSync(path.join(root, 'dist/client/.vite/manifest.json'))) throw new Error('Run `npm run build` before the e2e tests.');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-e2e-'));
+  fs.chmodSync(dataDir, 0o755);
+  const weather = await startFakeWeather();
+  const [port, pgPort] = [await freePort(), await freePort()];
+  let output = '';
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      WEATHER_API_URL: weather.url,
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (d) => (output += d));
+  server.stderr!.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
+  project.provide('baseUrl', baseUrl);
+  project.provide('databaseUrl', `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/sahifa`);
+  project.provide('adminUsername', E2E_ADMIN.username);
+  project.provide('adminPassword', E2E_ADMIN.password);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await weather.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
