@@ -33,6 +33,7 @@ import { publicSearchRoutes } from './modules/search/search.routes';
 import { settingsRepository } from './modules/settings/settings.repository';
 import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { siteAssetRoutes } from './modules/site/site-assets.routes';
+import { feedRoutes } from './modules/feeds/feeds.routes';
 
 export interface AppDeps {
   config: Config;
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
 
   const news = newsRepository(db);
   const categories = categoriesRepository(db);
+  const settings = settingsRepository(db);
   const prayer = prayerTimesService(prayerTimesRepository(db), app.log);
   const weather = weatherService({ ...config.weather, fetch: fetchImpl, now, log: app.log });
 
@@ -128,10 +130,11 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
   await app.register(publicBreakingNewsRoutes(breakingNewsRepository(db), now));
   await app.register(publicPrayerTimesRoutes(prayer, now));
   await app.register(publicWeatherRoutes(weather));
-  await app.register(publicSettingsRoutes(settingsRepository(db)));
+  await app.register(publicSettingsRoutes(settings));
   await app.register(publicSearchRoutes(searchRepository(db)));
   await app.register(newsletterRoutes(db));
   await app.register(siteAssetRoutes(config.publicUrl));
+  await app.register(feedRoutes({ news, categories, settings, publicUrl: config.publicUrl, now }));
   await registerSsr(app, { publicUrl: config.publicUrl, now, assets });
 
   return app;

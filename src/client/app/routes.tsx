@@ -44,6 +44,8 @@ export interface ReaderRoute {
   meta: (ctx: MetaContext) => PageMeta;
   /** Answer with HTTP 404 (the not-found page). */
   notFound?: boolean;
+  /** False when the address itself names nothing (a malformed id): the page answers 404. */
+  valid?: (params: Record<string, string | undefined>) => boolean;
   /** Loads the page's code chunk (before hydration). */
   preload?: () => Promise<void>;
 }
@@ -96,6 +98,7 @@ export const readerRoutes: ReaderRoute[] = [
     path: '/news/:id',
     element: <pages.article />,
     preload: pages.article.preload,
+    valid: ({ id }) => parseArticleId(id) !== null,
     queries: ({ id }) => {
       const n = parseArticleId(id);
       return n === null ? [] : [q.article(n), q.related(n)];

@@ -70,7 +70,7 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
         get: <T>(def: QueryDef<T>) => queryClient.getQueryData<T>(def.key),
       });
       return reply
-        .code(route.notFound || notFound ? 404 : 200)
+        .code(route.notFound || route.valid?.(params) === false || notFound ? 404 : 200)
         .type('text/html; charset=utf-8')
         .send(renderDocument({ meta, settings, origin, appHtml: html, queryState: state, site, assets }));
     },

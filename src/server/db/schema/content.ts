@@ -47,7 +47,7 @@ export const news = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     authorId: integer('author_id').references(() => admins.id, { onDelete: 'set null' }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('arabic'::regconfig, sahifa_normalize(title)), 'A') || setweight(to_tsvector('arabic'::regconfig, sahifa_normalize(description)), 'B') || setweight(to_tsvector('arabic'::regconfig, sahifa_normalize(regexp_replace(content, '<[^>]+>', ' ', 'g'))), 'C')`,
+      sql`setweight(to_tsvector('arabic'::regconfig, sahifa_search_text(title)), 'A') || setweight(to_tsvector('arabic'::regconfig, sahifa_search_text(description)), 'B') || setweight(to_tsvector('arabic'::regconfig, sahifa_search_text(regexp_replace(content, '<[^>]+>', ' ', 'g'))), 'C')`,
     ),
   },
   (t) => [

@@ -57,6 +57,16 @@ export function newsRepository(db: Db) {
       const rest = await list({ limit: limit - same.length, where: notInArray(news.id, exclude) });
       return [...same, ...rest];
     },
+    /** Every visible article's id and last change, newest first (sitemaps). */
+    listForSitemap: (limit: number) =>
+      db
+        .select({ id: news.id, updatedAt: news.updatedAt, publishedAt: news.publishedAt })
+        .from(news)
+        .where(isVisible)
+        .orderBy(...newestFirst)
+        .limit(limit),
+    /** Visible news published since `since` (the Google News sitemap's last 48 hours). */
+    listPublishedSince: (since: Date, limit: number) => list({ limit, where: sql`${news.publishedAt} >= ${since}` }),
     mostRead: (limit: number) =>
       db
         .select({ id: news.id, title: news.title, views: news.views, category: news.category })

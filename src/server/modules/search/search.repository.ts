@@ -1,5 +1,5 @@
 /**
- * Arabic-aware search: the query is folded like the stored text (sahifa_normalize) and stemmed by
+ * Arabic-aware search: the query is prepared like the stored text (sahifa_search_text: folding, article prefixes off) and stemmed by
  * PostgreSQL's `arabic` configuration, then matched against news.search_vector (title > description > body).
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { isVisible, listColumns, type NewsListRow } from '../news/news.repositor
 export function searchRepository(db: Db) {
   return {
     async search(query: string, limit: number, offset: number): Promise<{ total: number; rows: NewsListRow[] }> {
-      const tsquery = sql`plainto_tsquery('arabic'::regconfig, sahifa_normalize(${query}))`;
+      const tsquery = sql`plainto_tsquery('arabic'::regconfig, sahifa_search_text(${query}))`;
       const match = and(isVisible, sql`${news.searchVector} @@ ${tsquery}`);
       const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(news).where(match);
       if (total === 0) return { total, rows: [] };

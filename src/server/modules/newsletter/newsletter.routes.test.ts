@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const subscribe = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/newsletter', payload: payload as object });
+
+it('stores a subscription once; a repeat (any letter case) is a friendly success', async () => {
+  const first = await subscribe({ fullName: 'سالم', email: 'Salem@Example.ly' });
+  expect(first.statusCode).toBe(201);
+  expect(first.json()).toEqual({ message: 'تم الاشتراك بنجاح', alreadySubscribed: false });
+  const again = await subscribe({ fullName: 'سالم', email: 'salem@example.ly' });
+  expect(again.statusCode).toBe(200);
+  expect(again.json().alreadySubscribed).toBe(true);
+  const rows = await t.database.pool.query('select full_name, email from newsletter_subscribers');
+  expect(rows.rows).toEqual([{ full_name: 'سالم', email: 'salem@example.ly' }]);
+});
+
+it.each([{}, { fullName: '', email: 'a@b.ly' }, { fullName: 'سالم', email: 'not-an-email' }, { fullName: 'سالم' }, 'text'])('refuses %j with an Arabic 4xx', async (payload) => {
+  const res = await subscribe(payload);
+  expect([400, 415]).toContain(res.statusCode);
+  expect(res.json().message).toMatch(/[\u0600-\u06FF]/);
+});
