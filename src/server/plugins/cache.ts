@@ -26,7 +26,7 @@ declare module 'fastify' {
 
 interface Entry {
   status: number;
-  body: string | Buffer;
+  body: Buffer;
   contentType: string;
   etag: string;
   cacheControl: string;
@@ -96,12 +96,14 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
       reply.header('cache-control', 'no-store');
       return payload;
     }
-    const etag = etagOf(payload);
+    // Kept as bytes, so a hit is written out without encoding the text again.
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const etag = etagOf(body);
     const cacheControl = `public, max-age=${rc.browserTtl ?? 0}, s-maxage=${rc.ttl}, stale-while-revalidate=300`;
     reply.header('etag', etag).header('cache-control', cacheControl).header('x-cache', 'MISS');
     cache.set(keyOf(req.url, req.host), {
       status,
-      body: payload,
+      body,
       contentType: String(reply.getHeader('content-type') ?? 'application/octet-stream'),
       etag,
       cacheControl,
