@@ -1,6 +1,7 @@
 import { CATEGORY_FALLBACK } from '../../../shared/constants';
 import type { NewsArticle, NewsListItem } from '../../../shared/schemas/news';
 import type { NewsArticleRow, NewsListRow } from './news.repository';
+import { sanitizeArticleHtml } from './sanitize-html';
 
 export function presentNewsListItem(row: NewsListRow): NewsListItem {
   const publishedAt = row.publishedAt ? row.publishedAt.toISOString() : null;
@@ -21,6 +22,7 @@ export function presentNewsListItem(row: NewsListRow): NewsListItem {
   };
 }
 
+/** The body is sanitised when it is saved; it is sanitised again here, so no row can carry a script to readers. */
 export function presentNewsArticle(row: NewsArticleRow): NewsArticle {
-  return { ...presentNewsListItem(row), content: row.content, updatedAt: row.updatedAt.toISOString() };
+  return { ...presentNewsListItem(row), content: sanitizeArticleHtml(row.content), updatedAt: row.updatedAt.toISOString() };
 }

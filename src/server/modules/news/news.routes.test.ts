@@ -95,6 +95,12 @@ describe('GET /api/news/:id', () => {
     expect(body.content).toContain('<p>');
   });
 
+  it('never hands a script to readers, even from a row written around the editor', async () => {
+    const row = await addNews(t.database.db, { category: 'libya', content: '<p onclick="x()">نص</p><script>alert(1)</script><a href="javascript:alert(1)">رابط</a>' });
+    const body = (await get(`/api/news/${row.id}`)).json();
+    expect(body.content).toBe('<p>نص</p><a rel="nofollow">رابط</a>');
+  });
+
   it('hides drafts and scheduled news as not found', async () => {
     for (const id of [ids.draft, ids.future, 987654]) {
       const res = await get(`/api/news/${id}`);
