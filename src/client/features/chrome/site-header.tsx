@@ -7,15 +7,29 @@ import { NAV_LINKS } from './nav-links';
 import { SearchBox } from './search-box';
 import { useSettings } from './use-settings';
 
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded px-3 py-2 font-bold transition hover:bg-slate-100 dark:hover:bg-slate-800 ${isActive ? 'text-blue-800 dark:text-blue-300' : ''}`;
+
+function NavList({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {NAV_LINKS.map((l) => (
+        <li key={l.slug}>
+          <NavLink to={l.href} end={l.href === '/'} className={linkClass}>
+            {l.name}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SiteHeader() {
   const scrolled = useScrolledPast(HEADER_SCROLLED_PX);
   const [open, setOpen] = useState(false);
   const { siteName } = useSettings();
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname, location.search]);
-
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded px-3 py-2 font-bold transition hover:bg-slate-100 dark:hover:bg-slate-800 ${isActive ? 'text-blue-800 dark:text-blue-300' : ''}`;
 
   return (
     <header
@@ -27,15 +41,7 @@ export function SiteHeader() {
           {siteName}
         </Link>
         <nav aria-label="الأقسام" className="hidden flex-1 lg:block">
-          <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((l) => (
-              <li key={l.slug}>
-                <NavLink to={l.href} end={l.href === '/'} className={linkClass}>
-                  {l.name}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavList className="flex items-center gap-1" />
         </nav>
         <div className="ms-auto hidden sm:block">
           <SearchBox id="search-desktop" />
@@ -56,15 +62,7 @@ export function SiteHeader() {
           <div className="py-3 sm:hidden">
             <SearchBox id="search-mobile" />
           </div>
-          <ul className="grid grid-cols-2 gap-1">
-            {NAV_LINKS.map((l) => (
-              <li key={l.slug}>
-                <NavLink to={l.href} end={l.href === '/'} className={linkClass}>
-                  {l.name}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavList className="grid grid-cols-2 gap-1" />
         </nav>
       )}
     </header>
