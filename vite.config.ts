@@ -15,7 +15,7 @@ export default defineConfig({
     cssCodeSplit: true,
     assetsInlineLimit: 0,
     rollupOptions: {
-      input: { reader: 'src/client/entry-client.tsx' },
+      input: { reader: 'src/client/entry-client.tsx', admin: 'src/client/admin/entry-admin.tsx' },
     },
   },
 });

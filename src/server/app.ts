@@ -19,6 +19,7 @@ import { weatherService } from './modules/weather/weather.service';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors';
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -34,6 +35,22 @@ import { settingsRepository } from './modules/settings/settings.repository';
 import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { siteAssetRoutes } from './modules/site/site-assets.routes';
 import { feedRoutes } from './modules/feeds/feeds.routes';
+import { adminScope } from './plugins/admin-guard';
+import { registerAdminShell } from './plugins/admin-shell';
+import { adminsRoutes } from './modules/admins/admins.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { authRepository } from './modules/auth/auth.repository';
+import { loginRoute, sessionRoutes } from './modules/auth/auth.routes';
+import { authService } from './modules/auth/auth.service';
+import { breakingNewsAdminRoutes } from './modules/breaking-news/breaking-news.admin.routes';
+import { categoriesAdminRoutes } from './modules/categories/categories.admin.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { newsAdminRoutes } from './modules/news/news.admin.routes';
+import { prayerTimesAdminRoutes } from './modules/prayer-times/prayer-times.admin.routes';
+import { settingsAdminRoutes } from './modules/settings/settings.admin.routes';
+import { statsRepository } from './modules/stats/stats.repository';
+import { statsRecorder, type StatsRecorder } from './modules/stats/stats-recorder';
+import { statsRoutes } from './modules/stats/stats.routes';
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +69,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Clears cached public responses by tag, here and in every other instance. */
     invalidation: InvalidationBus;
+    /** Reader page views, visits and unique visitors (flushed every few seconds). */
+    stats: StatsRecorder;
+    /** Every route registered, for tests that must see them all (e.g. that every admin route needs a session). */
+    routesList: { method: string; url: string }[];
   }
 }
 
@@ -59,12 +80,18 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
     genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Malformed URLs and bodies rejected before routing get the same Arabic error body as everything else.
     frameworkErrors: (error, request, reply) => sendFrameworkError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
+  const routesList: { method: string; url: string }[] = [];
+  app.decorate('routesList', routesList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routesList.push({ method, url: r.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -90,6 +117,8 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
     hsts: config.publicUrl?.startsWith('https://') ? { maxAge: 31_536_000 } : false,
   });
   await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyCookie);
+  app.decorateRequest('admin', null);
 
   const cache = new ResponseCache(() => now().getTime());
   // Without PUBLIC_URL the origin in canonical links comes from the Host header, so it is part of the key.
@@ -134,6 +163,37 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
   await app.register(publicSearchRoutes(searchRepository(db)));
   await app.register(newsletterRoutes(db));
   await app.register(siteAssetRoutes(config.publicUrl));
+
+  // Statistics of reader page views (rendered or served from the cache alike).
+  const stats = statsRecorder(statsRepository(db), now, app.log);
+  app.decorate('stats', stats);
+  app.addHook('onReady', async () => stats.start());
+  app.addHook('onClose', () => stats.stop());
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' || req.routeOptions.url !== '/*' || reply.statusCode !== 200 || req.url.startsWith('/api/')) return;
+    const referer = req.headers.referer;
+    const entry = !referer || !referer.startsWith(config.publicUrl ?? `${req.protocol}://${req.host}`);
+    await stats.record(req.ip, req.headers['user-agent'], entry);
+  });
+
+  // The admin API: login outside the gate, everything else behind it.
+  const auth = authRepository(db);
+  await app.register(loginRoute(authService(auth, now), db, config.publicUrl));
+  await app.register((scope) =>
+    adminScope(auth, config.publicUrl, now)(scope, async (s) => {
+      await s.register(sessionRoutes(auth, db, config.publicUrl));
+      await s.register(statsRoutes(statsRepository(db), now));
+      await s.register(breakingNewsAdminRoutes(db));
+      await s.register(newsAdminRoutes(db));
+      await s.register(categoriesAdminRoutes(db));
+      await s.register(prayerTimesAdminRoutes(db, config.prayerXmlPath));
+      await s.register(adminsRoutes(db));
+      await s.register(mediaRoutes(db, config.dataDir));
+      await s.register(settingsAdminRoutes(db, settings));
+      await s.register(auditRoutes(db));
+    }),
+  );
+  await registerAdminShell(app);
   await app.register(feedRoutes({ news, categories, settings, publicUrl: config.publicUrl, now }));
   await registerSsr(app, { publicUrl: config.publicUrl, now, assets });
 

@@ -18,6 +18,8 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   WEATHER_API_URL: z.url().default('https://api.open-meteo.com'),
+  PRAYER_XML_PATH: z.string().min(1).default('assets/prayer-times/tripoli.xml'),
+  TRUST_PROXY: bool.default(false),
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -36,6 +38,10 @@ export interface Config {
   admin: { username: string | undefined; password: string | undefined };
   weather: { baseUrl: string; timeoutMs: number };
   logLevel: Env['LOG_LEVEL'];
+  /** The prayer-times XML the admin's import reads. */
+  prayerXmlPath: string;
+  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto for the client address and https. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -63,5 +69,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     weather: { baseUrl: e.WEATHER_API_URL.replace(/\/+$/, ''), timeoutMs: e.WEATHER_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
+    prayerXmlPath: path.resolve(e.PRAYER_XML_PATH),
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -57,7 +57,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         path: `${error.validationContext ?? ''}${v.instancePath || ''}`.replace(/\//g, '.'),
         message: v.message ?? '',
       }));
-      return reply.status(400).send({ message: MESSAGES.badRequest, code: 'VALIDATION_FAILED', requestId, details });
+      // A schema's own Arabic message (SPEC §5's texts) says more than the generic one.
+      const specific = details.find((d) => /[\u0600-\u06FF]/.test(d.message))?.message;
+      return reply.status(400).send({ message: specific ?? MESSAGES.badRequest, code: 'VALIDATION_FAILED', requestId, details });
     }
     const status = error.statusCode;
     if (status && status >= 400 && status < 500) {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/client');
-const ENTRY = 'src/client/entry-client.tsx';
+export const READER_ENTRY = 'src/client/entry-client.tsx';
+export const ADMIN_ENTRY = 'src/client/admin/entry-admin.tsx';
 
 export interface ClientAssets {
   script: string;
@@ -20,14 +21,14 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-export function readClientAssets(dist = CLIENT_DIST): ClientAssets | undefined {
+export function readClientAssets(entryKey: string = READER_ENTRY, dist = CLIENT_DIST): ClientAssets | undefined {
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   } catch {
     return undefined;
   }
-  const entry = manifest[ENTRY];
+  const entry = manifest[entryKey];
   if (!entry) return undefined;
   const imports = new Set<string>();
   const css = new Set(entry.css ?? []);

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { addAdmin, as, login } from '../../test/admin-client';
+import { addCategory } from '../../test/fixtures';
+
+let t: TestApp;
+let call: ReturnType<typeof as>;
+const article = { title: 'خبر جديد', description: 'وصف الخبر', content: '<p>نص <strong>الخبر</strong></p>', category: 'libya', imageUrl: 'https://example.ly/a.jpg', featured: false };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addCategory(t.database.db, { slug: 'libya', name: 'ليبيا' });
+  await addCategory(t.database.db, { slug: 'sports', name: 'رياضة' });
+  await addAdmin(t.database.db, 'writer', 'editor');
+  call = as(t.app, (await login(t.app, 'writer')).cookie);
+});
+afterAll(() => t.close());
+
+describe('news administration', () => {
+  it('creates an article that readers see at once, edits it, features it and deletes it', async () => {
+    await t.app.inject('/api/news'); // fill the public cache
+    const created = await call('POST', '/api/admin/news', article);
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    expect(created.json()).toMatchObject({ title: 'خبر جديد', categoryName: 'ليبيا', featured: false, views: 0, status: 'published' });
+    expect((await t.app.inject('/api/news')).json().map((n: { id: number }) => n.id)).toContain(id);
+
+    const edited = await call('PUT', `/api/admin/news/${id}`, { ...article, title: 'عنوان معدل', category: 'sports' });
+    expect(edited.json()).toMatchObject({ title: 'عنوان معدل', category: 'sports', categoryName: 'رياضة' });
+    expect((await t.app.inject(`/api/news/${id}`)).json().title).toBe('عنوان معدل');
+
+    expect((await call('PATCH', `/api/admin/news/${id}/featured`, { featured: true })).json().featured).toBe(true);
+    expect((await t.app.inject('/api/news/featured')).json().map((n: { id: number }) => n.id)).toContain(id);
+
+    const list = await call('GET', '/api/admin/news?q=معدل');
+    expect(list.json().map((n: { id: number }) => n.id)).toEqual([id]);
+    expect((await call('GET', '/api/admin/news?category=libya')).json()).toEqual([]);
+
+    expect((await call('DELETE', `/api/admin/news/${id}`)).statusCode).toBe(200);
+    expect((await t.app.inject(`/api/news/${id}`)).statusCode).toBe(404);
+    expect((await call('PATCH', `/api/admin/news/${id}/featured`, { featured: false })).statusCode).toBe(404);
+  });
+
+  it('sanitises the body on save', async () => {
+    const res = await call('POST', '/api/admin/news', { ...article, content: '<p onclick="steal()">نص</p><script>alert(1)</script><img src="x" onerror="alert(1)">' });
+    expect(res.statusCode).toBe(201);
+    const stored = await t.database.pool.query('select content from news where id = $1', [res.json().id]);
+    expect(stored.rows[0].content).toMatch(/^<p>نص<\/p>/);
+    expect(stored.rows[0].content).not.toMatch(/onclick|onerror|script/);
+  });
+
+  it.each([
+    [{ ...article, title: '  ' }, 'جميع الحقول مطلوبة'],
+    [{ ...article, content: '<p> </p><script>x</script>' }, 'جميع الحقول مطلوبة'],
+    [{ ...article, category: '' }, 'جميع الحقول مطلوبة'],
+    [{ ...article, imageUrl: '' }, 'يرجى تحميل صورة للخبر أو توفير رابط صورة'],
+    [{ ...article, imageUrl: 'javascript:alert(1)' }, 'رابط الصورة يجب أن يبدأ بـ http أو https'],
+    [{ ...article, category: 'nowhere' }, 'التصنيف المختار غير موجود'],
+  ])('refuses a bad article with the right message (%#)', async (body, message) => {
+    const before = (await t.database.pool.query('select count(*)::int n from news')).rows[0].n;
+    const res = await call('POST', '/api/admin/news', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect((await t.database.pool.query('select count(*)::int n from news')).rows[0].n).toBe(before);
+  });
+
+  it('reports the total views', async () => {
+    const res = await call('GET', '/api/admin/news/views');
+    expect(res.json()).toEqual({ totalViews: expect.any(Number) });
+  });
+});
