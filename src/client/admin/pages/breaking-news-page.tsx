@@ -1,0 +1,170 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { BreakingNewsItem } from '../../../shared/schemas/breaking-news';
+import { Link } from '../../lib/router';
+import { Button, Empty, Field, Input, Loading, Modal, PageHeader, Switch, TableShell } from '../components/ui';
+import { adminGet, adminSend, errorText } from '../lib/admin-api';
+import { adminDateTime } from '../lib/format';
+
+const KEY = ['admin', 'breaking-news'];
+interface Form {
+  title: string;
+  isActive: boolean;
+  priority: string;
+  hasExpiry: boolean;
+  expiresAt: string;
+}
+const EMPTY: Form = { title: '', isActive: true, priority: '0', hasExpiry: false, expiresAt: '' };
+
+/** yyyy-MM-ddTHH:mm for a datetime-local input, in the browser's zone. */
+const toLocalInput = (iso: string) => {
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+export function BreakingNewsPage() {
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: KEY, queryFn: () => adminGet<BreakingNewsItem[]>('/api/admin/breaking-news') });
+  const [editing, setEditing] = useState<BreakingNewsItem | null | 'new'>(null);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [error, setError] = useState<string>();
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: KEY }), queryClient.invalidateQueries({ queryKey: ['breaking-news'] })]);
+
+  const save = useMutation({
+    mutationFn: (body: unknown) => (editing === 'new' ? adminSend('POST', '/api/admin/breaking-news', body) : adminSend('PUT', `/api/admin/breaking-news/${(editing as BreakingNewsItem).id}`, body)),
+    onSuccess: async () => {
+      toast.success(editing === 'new' ? 'تمت الإضافة' : 'تم التحديث');
+      setEditing(null);
+      await refresh();
+    },
+    onError: (err) => toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء حفظ الخبر العاجل') }),
+  });
+  const toggle = useMutation({
+    mutationFn: (b: BreakingNewsItem) => adminSend('PUT', `/api/admin/breaking-news/${b.id}`, { isActive: !b.isActive }),
+    onSuccess: async () => {
+      toast.success('تم التحديث');
+      await refresh();
+    },
+    onError: (err) => toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء تحديث حالة الخبر العاجل') }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => adminSend('DELETE', `/api/admin/breaking-news/${id}`),
+    onSuccess: async () => {
+      toast.success('تم الحذف');
+      await refresh();
+    },
+    onError: (err) => toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء حذف الخبر العاجل') }),
+  });
+
+  const open = (item: BreakingNewsItem | 'new') => {
+    setError(undefined);
+    setForm(item === 'new' ? EMPTY : { title: item.title, isActive: item.isActive, priority: String(item.priority), hasExpiry: !!item.expiresAt, expiresAt: item.expiresAt ? toLocalInput(item.expiresAt) : '' });
+    setEditing(item);
+  };
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!form.title.trim()) return setError('عنوان الخبر العاجل مطلوب');
+    const n = Number.parseInt(form.priority, 10);
+    save.mutate({
+      title: form.title.trim(),
+      isActive: form.isActive,
+      priority: Number.isNaN(n) ? 0 : Math.min(100, Math.max(0, n)),
+      expiresAt: form.hasExpiry && form.expiresAt ? new Date(form.expiresAt).toISOString() : null,
+    });
+  };
+
+  return (
+    <div>
+      <PageHeader title="الأخبار العاجلة">
+        <Link to="/admin/dashboard" className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-bold dark:border-slate-700">
+          <ArrowRight className="size-4" aria-hidden="true" /> العودة للوحة التحكم
+        </Link>
+        <Button onClick={() => open('new')}>
+          <Plus className="size-4" aria-hidden="true" /> إضافة خبر عاجل
+        </Button>
+      </PageHeader>
+      {list.isLoading ? (
+        <Loading />
+      ) : list.isError ? (
+        <p role="alert">فشل جلب بيانات الأخبار العاجلة</p>
+      ) : !list.data?.length ? (
+        <Empty text="لا توجد أخبار عاجلة" action={<Button onClick={() => open('new')}>إضافة خبر عاجل</Button>} />
+      ) : (
+        <TableShell>
+          <thead>
+            <tr>
+              <th>الرقم</th>
+              <th>العنوان</th>
+              <th>الأولوية</th>
+              <th>الحالة</th>
+              <th>تاريخ الإنشاء</th>
+              <th>تاريخ الانتهاء</th>
+              <th>إجراءات</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.map((b) => (
+              <tr key={b.id}>
+                <td>{b.id}</td>
+                <td className="max-w-xs font-bold">{b.title}</td>
+                <td>{b.priority}</td>
+                <td>
+                  <div className="flex items-center gap-2">
+                    <span className={`rounded px-2 py-0.5 text-xs font-bold ${b.isActive ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}>{b.isActive ? 'نشط' : 'غير نشط'}</span>
+                    <Switch checked={b.isActive} onChange={() => toggle.mutate(b)} label={`تفعيل: ${b.title}`} disabled={toggle.isPending} />
+                  </div>
+                </td>
+                <td>{adminDateTime(b.createdAt)}</td>
+                <td>{adminDateTime(b.expiresAt, 'غير محدد')}</td>
+                <td>
+                  <div className="flex gap-1">
+                    <Button variant="ghost" onClick={() => open(b)} aria-label={`تعديل: ${b.title}`}>
+                      <Pencil className="size-4" aria-hidden="true" />
+                    </Button>
+                    <Button variant="ghost" onClick={() => window.confirm('هل أنت متأكد من حذف هذا الخبر العاجل؟') && remove.mutate(b.id)} aria-label={`حذف: ${b.title}`}>
+                      <Trash2 className="size-4 text-red-700" aria-hidden="true" />
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableShell>
+      )}
+      <Modal open={editing !== null} title={editing === 'new' ? 'إضافة خبر عاجل' : 'تعديل الخبر العاجل'} onClose={() => setEditing(null)}>
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <fieldset disabled={save.isPending} className="space-y-4">
+            <Field label="عنوان الخبر" id="bn-title" error={error}>
+              <Input id="bn-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+            </Field>
+            <div className="flex items-center gap-3">
+              <Switch checked={form.isActive} onChange={(v) => setForm({ ...form, isActive: v })} label="نشط" />
+              <span className="text-sm">نشط</span>
+            </div>
+            <Field label="الأولوية (0 - 100)" id="bn-priority" hint="الأولوية الأعلى تظهر أولاً">
+              <Input id="bn-priority" type="number" min={0} max={100} value={form.priority} onChange={(e) => setForm({ ...form, priority: e.target.value })} />
+            </Field>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={form.hasExpiry} onChange={(e) => setForm({ ...form, hasExpiry: e.target.checked })} /> تحديد تاريخ انتهاء
+            </label>
+            {form.hasExpiry && (
+              <Field label="تاريخ الانتهاء" id="bn-expiry">
+                <Input id="bn-expiry" type="datetime-local" value={form.expiresAt} onChange={(e) => setForm({ ...form, expiresAt: e.target.value })} />
+              </Field>
+            )}
+          </fieldset>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setEditing(null)}>
+              إلغاء
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'جاري الحفظ...' : 'حفظ'}
+            </Button>
+          </div>
+        </form>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import { Eye, FolderTree, MonitorSmartphone, Newspaper, Siren, UserCheck, Users } from 'lucide-react';
+import { TIMINGS_MS } from '../../../shared/constants';
+import type { z } from 'zod';
+import type { statisticsToday } from '../../../shared/schemas/admin';
+import { Link } from '../../lib/router';
+import { Card, Loading } from '../components/ui';
+import { adminGet } from '../lib/admin-api';
+import { adminDateTime } from '../lib/format';
+
+type Today = z.infer<typeof statisticsToday>;
+export const DEVICE_LABELS: Record<string, string> = { mobile: 'الهاتف', tablet: 'الجهاز اللوحي', desktop: 'الحاسوب' };
+
+export function DashboardPage() {
+  const stats = useQuery({ queryKey: ['admin', 'statistics'], queryFn: () => adminGet<Today>('/api/admin/statistics'), refetchInterval: TIMINGS_MS.statisticsRefresh });
+  if (stats.isLoading) return <Loading />;
+  if (stats.isError || !stats.data) return <p role="alert">فشل في تحميل الإحصائيات</p>;
+  const s = stats.data;
+  const cards = [
+    { label: 'زيارات اليوم', value: s.today.visitors, icon: Users },
+    { label: 'مشاهدات الصفحات', value: s.today.pageViews, icon: Eye },
+    { label: 'الزوار الفريدون', value: s.today.uniqueVisitors, icon: UserCheck },
+    { label: 'الأخبار العاجلة النشطة', value: s.activeBreakingNews, icon: Siren },
+  ];
+  const totalDevices = s.devices.reduce((n, d) => n + d.visitors, 0);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">لوحة التحكم</h1>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map(({ label, value, icon: Icon }) => (
+          <Card key={label} className="flex items-center gap-4">
+            <Icon className="size-10 rounded-full bg-blue-100 p-2 text-blue-900 dark:bg-blue-950 dark:text-blue-200" aria-hidden="true" />
+            <div>
+              <p className="text-sm text-slate-600 dark:text-slate-300">{label}</p>
+              <p className="text-2xl font-bold" data-testid={`stat-${label}`}>
+                {value.toLocaleString('ar-LY')}
+              </p>
+            </div>
+          </Card>
+        ))}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {[
+          { to: '/admin/news', label: 'إدارة الأخبار', icon: Newspaper },
+          { to: '/admin/breaking-news', label: 'الأخبار العاجلة', icon: Siren },
+          { to: '/admin/categories', label: 'التصنيفات', icon: FolderTree },
+        ].map(({ to, label, icon: Icon }) => (
+          <Link key={to} to={to} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 font-bold shadow-sm hover:border-blue-800 dark:border-slate-800 dark:bg-slate-900">
+            <Icon className="size-6 text-blue-900 dark:text-blue-300" aria-hidden="true" /> {label}
+          </Link>
+        ))}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <h2 className="mb-3 text-lg font-bold">آخر الأخبار</h2>
+          {s.latestNews.length ? (
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {s.latestNews.map((n) => (
+                <li key={n.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                  <span className="line-clamp-1 font-bold">{n.title}</span>
+                  <span className="shrink-0 text-slate-600 dark:text-slate-400">{adminDateTime(n.publishedAt)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-600">لا توجد أخبار بعد</p>
+          )}
+          <Link to="/admin/news" className="mt-3 inline-block text-sm font-bold text-blue-800 underline dark:text-blue-300">
+            عرض جميع الأخبار
+          </Link>
+        </Card>
+        <Card>
+          <h2 className="mb-3 flex items-center gap-2 text-lg font-bold">
+            <MonitorSmartphone className="size-5" aria-hidden="true" /> توزيع الزوار حسب الجهاز
+          </h2>
+          {totalDevices ? (
+            <ul className="space-y-2 text-sm">
+              {s.devices.map((d) => (
+                <li key={d.device}>
+                  <div className="flex justify-between">
+                    <span>{DEVICE_LABELS[d.device] ?? d.device}</span>
+                    <span>
+                      {d.visitors} ({Math.round((d.visitors / totalDevices) * 100)}%)
+                    </span>
+                  </div>
+                  <div className="h-2 rounded bg-slate-100 dark:bg-slate-800">
+                    <div className="h-2 rounded bg-blue-800" style={{ width: `${(d.visitors / totalDevices) * 100}%` }} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-600 dark:text-slate-400">لا توجد زيارات اليوم بعد</p>
+          )}
+          <Link to="/admin/statistics" className="mt-3 inline-block text-sm font-bold text-blue-800 underline dark:text-blue-300">
+            الإحصائيات التفصيلية
+          </Link>
+        </Card>
+      </div>
+    </div>
+  );
+}
