@@ -17,7 +17,8 @@ const LINKS = [
 
 /** The side menu (64 wide open, 20 collapsed, SPEC §2) and the header greeting by full name. */
 export function AdminLayout({ user, onLogout, children }: { user: AdminUser; onLogout: () => void; children: ReactNode }) {
-  const [collapsed, setCollapsed] = useState(false);
+  // Phones start with the narrow menu, so the screen keeps most of its width.
+  const [collapsed, setCollapsed] = useState(() => window.matchMedia('(max-width: 767px)').matches);
   return (
     <div className="flex min-h-screen bg-slate-100 dark:bg-slate-950">
       <aside className={`sticky top-0 flex h-screen shrink-0 flex-col bg-slate-900 text-slate-100 transition-all ${collapsed ? 'w-20' : 'w-64'}`} aria-label="القائمة الجانبية">
