@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ROLE_LABELS, type AdminUser } from '../../../shared/schemas/admin';
 import { Link } from '../../lib/router';
+import { AuditLog } from '../components/audit-log';
 import { Button, Card, Field, Input, inputClass, Loading, Modal, PageHeader, TableShell } from '../components/ui';
 import { adminGet, adminSend, errorText } from '../lib/admin-api';
 import { readAuth } from '../lib/auth';
@@ -144,6 +145,7 @@ export function UsersPage() {
           </tbody>
         </TableShell>
       )}
+      <AuditLog />
       <Modal open={target !== null} title={`تغيير كلمة مرور ${target?.username ?? ''}`} onClose={() => setTarget(null)}>
         <form
           noValidate
