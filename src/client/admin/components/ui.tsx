@@ -1,4 +1,6 @@
 /** The admin panel's small building blocks: buttons, fields, switch, modal, table shell, page header. */
+import { ArrowRight, Pencil, Trash2 } from 'lucide-react';
+import { Link } from '../../lib/router';
 import { useEffect, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -117,5 +119,51 @@ export function Loading({ text = 'جاري التحميل...' }: { text?: string
     <p role="status" className="p-6 text-center text-slate-600 dark:text-slate-300">
       {text}
     </p>
+  );
+}
+
+/** Cancel and save at the foot of a dialog's form; save shows the saving message while it runs. */
+export function FormActions({ onCancel, saving }: { onCancel: () => void; saving: boolean }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel}>
+        إلغاء
+      </Button>
+      <Button type="submit" disabled={saving}>
+        {saving ? 'جاري الحفظ...' : 'حفظ'}
+      </Button>
+    </div>
+  );
+}
+
+/** A table row's edit and delete buttons; delete asks SPEC §5's confirmation first. */
+export function RowActions({ name, onEdit, onDelete, confirmText, children }: { name: string; onEdit: () => void; onDelete: () => void; confirmText: string; children?: ReactNode }) {
+  return (
+    <div className="flex gap-1">
+      {children}
+      <Button variant="ghost" onClick={onEdit} aria-label={`تعديل: ${name}`}>
+        <Pencil className="size-4" aria-hidden="true" />
+      </Button>
+      <Button variant="ghost" onClick={() => window.confirm(confirmText) && onDelete()} aria-label={`حذف: ${name}`}>
+        <Trash2 className="size-4 text-red-700" aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
+export function BackToDashboard() {
+  return (
+    <Link to="/admin/dashboard" className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-bold dark:border-slate-700">
+      <ArrowRight className="size-4" aria-hidden="true" /> العودة للوحة التحكم
+    </Link>
+  );
+}
+
+export function LabeledSwitch({ checked, onChange, label }: { checked: boolean; onChange: (v: boolean) => void; label: string }) {
+  return (
+    <div className="flex items-center gap-3">
+      <Switch checked={checked} onChange={onChange} label={label} />
+      <span className="text-sm">{label}</span>
+    </div>
   );
 }

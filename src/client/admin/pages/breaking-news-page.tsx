@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowRight, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { BreakingNewsItem } from '../../../shared/schemas/breaking-news';
-import { Link } from '../../lib/router';
-import { Button, Empty, Field, Input, Loading, Modal, PageHeader, Switch, TableShell } from '../components/ui';
+import { BackToDashboard, Button, Empty, Field, FormActions, Input, LabeledSwitch, Loading, Modal, PageHeader, RowActions, Switch, TableShell } from '../components/ui';
 import { adminGet, adminSend, errorText } from '../lib/admin-api';
 import { adminDateTime } from '../lib/format';
 
@@ -78,9 +77,7 @@ export function BreakingNewsPage() {
   return (
     <div>
       <PageHeader title="الأخبار العاجلة">
-        <Link to="/admin/dashboard" className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-bold dark:border-slate-700">
-          <ArrowRight className="size-4" aria-hidden="true" /> العودة للوحة التحكم
-        </Link>
+        <BackToDashboard />
         <Button onClick={() => open('new')}>
           <Plus className="size-4" aria-hidden="true" /> إضافة خبر عاجل
         </Button>
@@ -119,14 +116,7 @@ export function BreakingNewsPage() {
                 <td>{adminDateTime(b.createdAt)}</td>
                 <td>{adminDateTime(b.expiresAt, 'غير محدد')}</td>
                 <td>
-                  <div className="flex gap-1">
-                    <Button variant="ghost" onClick={() => open(b)} aria-label={`تعديل: ${b.title}`}>
-                      <Pencil className="size-4" aria-hidden="true" />
-                    </Button>
-                    <Button variant="ghost" onClick={() => window.confirm('هل أنت متأكد من حذف هذا الخبر العاجل؟') && remove.mutate(b.id)} aria-label={`حذف: ${b.title}`}>
-                      <Trash2 className="size-4 text-red-700" aria-hidden="true" />
-                    </Button>
-                  </div>
+                  <RowActions name={b.title} onEdit={() => open(b)} onDelete={() => remove.mutate(b.id)} confirmText="هل أنت متأكد من حذف هذا الخبر العاجل؟" />
                 </td>
               </tr>
             ))}
@@ -139,10 +129,7 @@ export function BreakingNewsPage() {
             <Field label="عنوان الخبر" id="bn-title" error={error}>
               <Input id="bn-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
             </Field>
-            <div className="flex items-center gap-3">
-              <Switch checked={form.isActive} onChange={(v) => setForm({ ...form, isActive: v })} label="نشط" />
-              <span className="text-sm">نشط</span>
-            </div>
+            <LabeledSwitch checked={form.isActive} onChange={(v) => setForm({ ...form, isActive: v })} label="نشط" />
             <Field label="الأولوية (0 - 100)" id="bn-priority" hint="الأولوية الأعلى تظهر أولاً">
               <Input id="bn-priority" type="number" min={0} max={100} value={form.priority} onChange={(e) => setForm({ ...form, priority: e.target.value })} />
             </Field>
@@ -155,14 +142,7 @@ export function BreakingNewsPage() {
               </Field>
             )}
           </fieldset>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setEditing(null)}>
-              إلغاء
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'جاري الحفظ...' : 'حفظ'}
-            </Button>
-          </div>
+          <FormActions onCancel={() => setEditing(null)} saving={save.isPending} />
         </form>
       </Modal>
     </div>

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowRight, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { slugify } from '../../../shared/arabic';
 import { CATEGORY_DEFAULT_COLOR } from '../../../shared/constants';
 import type { Category } from '../../../shared/schemas/categories';
-import { Link } from '../../lib/router';
-import { Button, Empty, Field, Input, Loading, Modal, PageHeader, Switch, TableShell } from '../components/ui';
+import { BackToDashboard, Button, Empty, Field, FormActions, Input, LabeledSwitch, Loading, Modal, PageHeader, RowActions, Switch, TableShell } from '../components/ui';
 import { adminGet, adminSend, errorText } from '../lib/admin-api';
 import { adminDate } from '../lib/format';
 
@@ -73,9 +72,7 @@ export function CategoriesPage() {
   return (
     <div>
       <PageHeader title="إدارة التصنيفات">
-        <Link to="/admin/dashboard" className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-bold dark:border-slate-700">
-          <ArrowRight className="size-4" aria-hidden="true" /> العودة للوحة التحكم
-        </Link>
+        <BackToDashboard />
         <Button onClick={() => open('new')}>
           <Plus className="size-4" aria-hidden="true" /> إضافة تصنيف
         </Button>
@@ -117,20 +114,14 @@ export function CategoriesPage() {
                 </td>
                 <td>{adminDate(c.createdAt)}</td>
                 <td>
-                  <div className="flex gap-1">
+                  <RowActions name={c.name} onEdit={() => open(c)} onDelete={() => remove.mutate(c.id)} confirmText="هل أنت متأكد من حذف هذا التصنيف؟ سيؤثر ذلك على جميع الأخبار المرتبطة به!">
                     <Button variant="ghost" disabled={i === 0 || move.isPending} onClick={() => move.mutate({ id: c.id, direction: 'up' })} aria-label={`تحريك للأعلى: ${c.name}`}>
                       <ArrowUp className="size-4" aria-hidden="true" />
                     </Button>
                     <Button variant="ghost" disabled={i === rows.length - 1 || move.isPending} onClick={() => move.mutate({ id: c.id, direction: 'down' })} aria-label={`تحريك للأسفل: ${c.name}`}>
                       <ArrowDown className="size-4" aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" onClick={() => open(c)} aria-label={`تعديل: ${c.name}`}>
-                      <Pencil className="size-4" aria-hidden="true" />
-                    </Button>
-                    <Button variant="ghost" onClick={() => window.confirm('هل أنت متأكد من حذف هذا التصنيف؟ سيؤثر ذلك على جميع الأخبار المرتبطة به!') && remove.mutate(c.id)} aria-label={`حذف: ${c.name}`}>
-                      <Trash2 className="size-4 text-red-700" aria-hidden="true" />
-                    </Button>
-                  </div>
+                  </RowActions>
                 </td>
               </tr>
             ))}
@@ -161,19 +152,9 @@ export function CategoriesPage() {
             <Field label="اللون" id="cat-color">
               <input id="cat-color" type="color" value={form.color} onChange={(e) => setForm({ ...form, color: e.target.value })} className="h-10 w-20 rounded border" />
             </Field>
-            <div className="flex items-center gap-3">
-              <Switch checked={form.isActive} onChange={(v) => setForm({ ...form, isActive: v })} label="نشط" />
-              <span className="text-sm">نشط</span>
-            </div>
+            <LabeledSwitch checked={form.isActive} onChange={(v) => setForm({ ...form, isActive: v })} label="نشط" />
           </fieldset>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setEditing(null)}>
-              إلغاء
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'جاري الحفظ...' : 'حفظ'}
-            </Button>
-          </div>
+          <FormActions onCancel={() => setEditing(null)} saving={save.isPending} />
         </form>
       </Modal>
     </div>

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowRight, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { Plus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PLACEHOLDER_IMAGE, sizedImage } from '../../../shared/media';
 import type { AdminNewsItem } from '../../../shared/schemas/admin';
 import type { Category } from '../../../shared/schemas/categories';
-import { Link } from '../../lib/router';
 import { RichEditor } from '../components/rich-editor';
-import { Button, Empty, Field, Input, inputClass, Loading, Modal, PageHeader, Switch, TableShell } from '../components/ui';
+import { BackToDashboard, Button, Empty, Field, Input, LabeledSwitch, Loading, Modal, PageHeader, RowActions, Switch, TableShell, inputClass } from '../components/ui';
 import { adminGet, adminSend, errorText, uploadImage } from '../lib/admin-api';
 import { adminDateTime } from '../lib/format';
 
@@ -86,9 +85,8 @@ function NewsForm({ initial, categories, onDone }: { initial: AdminNewsItem | nu
               ))}
             </select>
           </Field>
-          <div className="flex items-center gap-3 pt-6">
-            <Switch checked={form.featured} onChange={(v) => setForm({ ...form, featured: v })} label="خبر مميز" />
-            <span className="text-sm">خبر مميز</span>
+          <div className="pt-6">
+            <LabeledSwitch checked={form.featured} onChange={(v) => setForm({ ...form, featured: v })} label="خبر مميز" />
           </div>
         </div>
         <Field label="صورة الخبر" id="news-image-file" hint="JPG أو PNG أو GIF أو WebP، حتى 10 ميغابايت">
@@ -167,9 +165,7 @@ export function NewsPage() {
   return (
     <div>
       <PageHeader title="إدارة الأخبار">
-        <Link to="/admin/dashboard" className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-bold dark:border-slate-700">
-          <ArrowRight className="size-4" aria-hidden="true" /> العودة للوحة التحكم
-        </Link>
+        <BackToDashboard />
         <Button onClick={() => setEditing('new')}>
           <Plus className="size-4" aria-hidden="true" /> إضافة خبر
         </Button>
@@ -233,14 +229,7 @@ export function NewsPage() {
                 </td>
                 <td>{adminDateTime(n.publishedAt)}</td>
                 <td>
-                  <div className="flex gap-1">
-                    <Button variant="ghost" onClick={() => setEditing(n)} aria-label={`تعديل: ${n.title}`}>
-                      <Pencil className="size-4" aria-hidden="true" />
-                    </Button>
-                    <Button variant="ghost" onClick={() => window.confirm('هل أنت متأكد من حذف هذا الخبر؟') && remove.mutate(n.id)} aria-label={`حذف: ${n.title}`}>
-                      <Trash2 className="size-4 text-red-700" aria-hidden="true" />
-                    </Button>
-                  </div>
+                  <RowActions name={n.title} onEdit={() => setEditing(n)} onDelete={() => remove.mutate(n.id)} confirmText="هل أنت متأكد من حذف هذا الخبر؟" />
                 </td>
               </tr>
             ))}

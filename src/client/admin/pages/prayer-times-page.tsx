@@ -3,7 +3,7 @@ import { FileUp, Pencil, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PRAYER_KEYS, PRAYER_NAMES, type PrayerKey } from '../../../shared/constants';
-import { Button, Empty, Field, Input, Loading, Modal, PageHeader, TableShell } from '../components/ui';
+import { Button, Empty, Field, FormActions, Input, Loading, Modal, PageHeader, TableShell } from '../components/ui';
 import { adminGet, adminSend, errorText } from '../lib/admin-api';
 import { prayerDate } from '../lib/format';
 
@@ -109,14 +109,7 @@ export function PrayerTimesPage() {
                 <Input id={`pt-${k}`} type="time" placeholder="00:00" value={editing[k]} onChange={(e) => setEditing({ ...editing, [k]: e.target.value })} required />
               </Field>
             ))}
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setEditing(null)}>
-                إلغاء
-              </Button>
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? 'جاري الحفظ...' : 'حفظ'}
-              </Button>
-            </div>
+            <FormActions onCancel={() => setEditing(null)} saving={update.isPending} />
           </form>
         )}
       </Modal>

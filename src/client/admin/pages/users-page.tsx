@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowRight, KeyRound, Trash2, UserPlus } from 'lucide-react';
+import { KeyRound, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ROLE_LABELS, type AdminUser } from '../../../shared/schemas/admin';
-import { Link } from '../../lib/router';
 import { AuditLog } from '../components/audit-log';
-import { Button, Card, Field, Input, inputClass, Loading, Modal, PageHeader, TableShell } from '../components/ui';
+import { BackToDashboard, Button, Card, Field, FormActions, Input, Loading, Modal, PageHeader, TableShell, inputClass } from '../components/ui';
 import { adminGet, adminSend, errorText } from '../lib/admin-api';
 import { readAuth } from '../lib/auth';
 
@@ -60,9 +59,7 @@ export function UsersPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="المستخدمون">
-        <Link to="/admin/dashboard" className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-bold dark:border-slate-700">
-          <ArrowRight className="size-4" aria-hidden="true" /> العودة للوحة التحكم
-        </Link>
+        <BackToDashboard />
       </PageHeader>
       <Card>
         <h2 className="mb-4 flex items-center gap-2 text-lg font-bold">
@@ -159,14 +156,7 @@ export function UsersPage() {
           <Field label="كلمة المرور الجديدة" id="new-password" error={passwordError}>
             <Input id="new-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
           </Field>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setTarget(null)}>
-              إلغاء
-            </Button>
-            <Button type="submit" disabled={changePassword.isPending}>
-              {changePassword.isPending ? 'جاري الحفظ...' : 'حفظ'}
-            </Button>
-          </div>
+          <FormActions onCancel={() => setTarget(null)} saving={changePassword.isPending} />
         </form>
       </Modal>
     </div>
