@@ -29,6 +29,7 @@ import { CLIENT_DIST, type ClientAssets } from './ssr/assets';
 import { THEME_SCRIPT_HASH } from './ssr/document';
 import { mediaDir } from './modules/media/media.storage';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { newsletterAdminRoutes } from './modules/newsletter/newsletter.admin.routes';
 import { searchRepository } from './modules/search/search.repository';
 import { publicSearchRoutes } from './modules/search/search.routes';
 import { settingsRepository } from './modules/settings/settings.repository';
@@ -51,6 +52,7 @@ import { settingsAdminRoutes } from './modules/settings/settings.admin.routes';
 import { statsRepository } from './modules/stats/stats.repository';
 import { statsRecorder, type StatsRecorder } from './modules/stats/stats-recorder';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { pageViewRoute } from './modules/stats/stats.public.routes';
 
 export interface AppDeps {
   config: Config;
@@ -169,6 +171,7 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
   app.decorate('stats', stats);
   app.addHook('onReady', async () => stats.start());
   app.addHook('onClose', () => stats.stop());
+  await app.register(pageViewRoute(stats));
   app.addHook('onResponse', async (req, reply) => {
     if (req.method !== 'GET' || req.routeOptions.url !== '/*' || reply.statusCode !== 200 || req.url.startsWith('/api/')) return;
     const referer = req.headers.referer;
@@ -191,6 +194,7 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
       await s.register(mediaRoutes(db, config.dataDir));
       await s.register(settingsAdminRoutes(db, settings));
       await s.register(auditRoutes(db));
+      await s.register(newsletterAdminRoutes(db));
     }),
   );
   await registerAdminShell(app);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { matchRoutes, Navigate, RouteParams, useLocation } from '../lib/router';
 import { HOME_SLUG } from '../../shared/constants';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/settings-defaults';
@@ -17,8 +17,14 @@ import { SiteContext, type SiteContextValue } from './site-context';
 function useRouteEffects() {
   const location = useLocation();
   const queryClient = useQueryClient();
+  const firstPath = useRef(location.pathname);
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
+    // The first page was counted by the server; later pages are shown without asking it for HTML.
+    if (location.pathname !== firstPath.current) {
+      firstPath.current = '';
+      navigator.sendBeacon?.('/api/pageview');
+    }
   }, [location.pathname]);
   useEffect(() => {
     const update = () => {

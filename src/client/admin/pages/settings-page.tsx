@@ -8,6 +8,7 @@ import { adminGet, adminSend, errorText } from '../lib/admin-api';
 export function SettingsPage() {
   const queryClient = useQueryClient();
   const current = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => adminGet<PublicSettings>('/api/admin/settings') });
+  const newsletter = useQuery({ queryKey: ['admin', 'newsletter'], queryFn: () => adminGet<{ subscribers: number }>('/api/admin/newsletter') });
   const [form, setForm] = useState<PublicSettings | null>(null);
   useEffect(() => {
     if (current.data) setForm(current.data);
@@ -64,6 +65,13 @@ export function SettingsPage() {
             </Button>
           </div>
         </form>
+      </Card>
+      <Card className="mt-6">
+        <h2 className="mb-2 text-lg font-bold">النشرة البريدية</h2>
+        <p className="mb-3 text-sm">عدد المشتركين: {newsletter.data?.subscribers ?? '…'}</p>
+        <a href="/api/admin/newsletter/export.csv" download className="inline-block rounded-md bg-blue-900 px-3 py-2 text-sm font-bold text-white hover:bg-blue-800">
+          تصدير المشتركين (CSV)
+        </a>
       </Card>
     </div>
   );

@@ -30,8 +30,10 @@ export function authRepository(db: Db) {
     async deleteSession(token: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     },
-    async deleteExpiredSessions(now: Date): Promise<void> {
+    /** Housekeeping: expired sessions and login attempts older than a day. */
+    async deleteStale(now: Date): Promise<void> {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));
+      await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(now.getTime() - 86_400_000)));
     },
     async recordAttempt(keys: string[], succeeded: boolean): Promise<void> {
       await db.insert(loginAttempts).values(keys.map((key) => ({ key, succeeded })));

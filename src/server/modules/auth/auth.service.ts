@@ -37,6 +37,7 @@ export function authService(repo: AuthRepository, now: () => Date) {
         throw new AppError(401, 'LOGIN_FAILED', LOGIN_FAILED);
       }
       await repo.recordAttempt(keys, true);
+      await repo.deleteStale(now());
       const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
       const token = await repo.createSession(admin.id, expiresAt, userAgent);
       return { admin, token, expiresAt };

@@ -25,3 +25,16 @@ it.each([{}, { fullName: '', email: 'a@b.ly' }, { fullName: 'سالم', email: '
   expect([400, 415]).toContain(res.statusCode);
   expect(res.json().message).toMatch(/[\u0600-\u06FF]/);
 });
+
+it('lets an admin export the subscribers as CSV, and nobody else', async () => {
+  const { addAdmin, as, login } = await import('../../test/admin-client');
+  await subscribe({ fullName: '=HYPERLINK("x")', email: 'formula@example.ly' });
+  await addAdmin(t.database.db, 'chief', 'admin');
+  await addAdmin(t.database.db, 'writer', 'editor');
+  const csv = await as(t.app, (await login(t.app, 'chief')).cookie)('GET', '/api/admin/newsletter/export.csv');
+  expect(csv.statusCode).toBe(200);
+  expect(csv.headers['content-type']).toContain('text/csv');
+  expect(csv.body).toContain('سالم,salem@example.ly');
+  expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`); // no spreadsheet formulas
+  expect((await as(t.app, (await login(t.app, 'writer')).cookie)('GET', '/api/admin/newsletter/export.csv')).statusCode).toBe(403);
+});

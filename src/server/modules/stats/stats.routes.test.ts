@@ -23,15 +23,17 @@ it("counts today's page views, visits, unique visitors and devices, keeping no a
   await visit(PHONE, '10.0.0.1');
   await visit(PHONE, '10.0.0.1', 'http://localhost:80/'); // same reader, inside the site
   await visit(DESKTOP, '10.0.0.2');
+  // A page the reader app showed by itself (client-side navigation) counts as a page view, not a visit.
+  expect((await t.app.inject({ method: 'POST', url: '/api/pageview', headers: { 'user-agent': DESKTOP }, remoteAddress: '10.0.0.2' })).statusCode).toBe(204);
   await t.app.inject({ url: '/', headers: { 'user-agent': 'Googlebot/2.1' } }); // crawlers are not readers
   // Views are recorded after each response is sent, then flushed in batches.
   const today = async () => {
     await t.app.stats.flush();
     return (await call('GET', '/api/admin/statistics')).json();
   };
-  await expect.poll(async () => (await today()).today.pageViews).toBe(3);
+  await expect.poll(async () => (await today()).today.pageViews).toBe(4);
   const stats = await today();
-  expect(stats.today).toEqual({ visitors: 2, pageViews: 3, uniqueVisitors: 2 });
+  expect(stats.today).toEqual({ visitors: 2, pageViews: 4, uniqueVisitors: 2 });
   expect(stats.activeBreakingNews).toBe(1);
   expect(stats.devices).toEqual(expect.arrayContaining([{ device: 'mobile', visitors: 1 }, { device: 'desktop', visitors: 1 }]));
   expect(stats.latestNews).toHaveLength(1);
@@ -40,7 +42,7 @@ it("counts today's page views, visits, unique visitors and devices, keeping no a
 
   const detailed = (await call('GET', '/api/admin/statistics/detailed')).json();
   expect(detailed.days).toHaveLength(30);
-  expect(detailed.days.at(-1)).toMatchObject({ pageViews: 3, uniqueVisitors: 2 });
+  expect(detailed.days.at(-1)).toMatchObject({ pageViews: 4, uniqueVisitors: 2 });
   expect(detailed.byCategory).toEqual([{ category: 'libya', name: 'ليبيا', views: 7 }]);
   expect(detailed.topArticles[0].views).toBe(7);
 });
