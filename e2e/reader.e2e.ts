@@ -95,6 +95,20 @@ describe('category page', () => {
     await context.close();
   });
 
+  it('loads older news of a long section on demand', async () => {
+    await dbQuery("insert into categories (name, slug, position) values ('أرشيف', 'archive-section', 98) on conflict do nothing");
+    await dbQuery(
+      "insert into news (title, description, content, category, image_url, published_at) select 'خبر أرشيفي ' || g, 'وصف', '<p>نص</p>', 'archive-section', null, now() - g * interval '1 hour' from generate_series(1, 25) g",
+    );
+    const { context, page } = await open('/category/archive-section');
+    expect(await page.locator('main article').count()).toBe(20);
+    await page.getByRole('button', { name: 'المزيد من الأخبار' }).click();
+    await expect.poll(() => page.locator('main article').count()).toBe(25);
+    expect(await page.getByRole('button', { name: 'المزيد من الأخبار' }).count()).toBe(0);
+    expect(await page.locator('main').textContent()).toContain('خبر أرشيفي 25');
+    await context.close();
+  });
+
   it('answers an unknown section with the not-found page and HTTP 404', async () => {
     const { context, page, status } = await open('/category/no-such-section');
     expect(status).toBe(404);

@@ -8,7 +8,7 @@ import { useSearchParams } from '../../lib/router';
 import { CATEGORY_CHIPS, HOME_SLUG, LIMITS } from '../../../shared/constants';
 import type { NewsListItem } from '../../../shared/schemas/news';
 import { MessageBox } from '../../components/message-box';
-import { queryOptionsFor } from '../../lib/query-client';
+import { findQueryOptions } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { textOn } from '../../lib/color';
 import { NewsCard } from '../news/news-card';
@@ -26,7 +26,8 @@ function Grid({ items, now }: { items: NewsListItem[]; now: Date | null }) {
 }
 
 function SectionBlock({ slug, name, now }: { slug: string; name: string; now: Date | null }) {
-  const { data, isLoading, isError } = useQuery(queryOptionsFor(q.byCategory(slug)));
+  // A section switched off in the admin answers 404: for the tab that is simply "no news".
+  const { data, isLoading, isError } = useQuery(findQueryOptions(q.byCategory(slug)));
   if (isLoading) return <p role="status">جاري تحميل الأخبار...</p>;
   if (isError) return <MessageBox title="فشل في جلب الأخبار" tone="error" />;
   const items = (data ?? []).slice(0, LIMITS.categoryBlock);

@@ -9,12 +9,14 @@ import { q } from '../../lib/queries';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { CategoryChips } from './category-chips';
 import { NewsCard } from './news-card';
+import { useOlderNews } from './use-older-news';
 
 export function CategoryPage() {
   const { slug = '' } = useParams();
   const category = useQuery(findQueryOptions(q.category(slug)));
   const news = useQuery(queryOptionsFor(q.byCategory(slug)));
   const now = useNow(60_000);
+  const { older, hasMore, loadingMore, loadMore } = useOlderNews(slug, news.data?.length ?? 0);
   if (category.data === null) return <NotFoundPage />;
   const color = category.data?.color ?? CATEGORY_FALLBACK.color;
 
@@ -35,9 +37,16 @@ export function CategoryPage() {
         <MessageBox title="لا توجد أخبار في هذا القسم حاليًا" hint="يرجى التحقق لاحقًا مرة أخرى، أو تصفح أقسامًا أخرى" />
       ) : (
         <div className="space-y-4">
-          {news.data.map((n, i) => (
+          {[...news.data, ...older].map((n, i) => (
             <NewsCard key={n.id} item={n} layout="row" now={now} priority={i === 0} />
           ))}
+          {hasMore && (
+            <div className="text-center">
+              <button type="button" onClick={loadMore} disabled={loadingMore} className="rounded-md border border-slate-300 px-5 py-2 font-bold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800">
+                {loadingMore ? 'جاري تحميل الأخبار...' : 'المزيد من الأخبار'}
+              </button>
+            </div>
+          )}
         </div>
       )}
     </div>
