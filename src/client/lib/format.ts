@@ -64,3 +64,15 @@ export function timeAgo(value: string | null | undefined, now: Date = new Date()
   if (n <= 10) return `منذ ${n} ${few}`;
   return `منذ ${n} ${many}`;
 }
+
+/** Admin tables: date and time, or "غير محدد" when there is none (e.g. no expiry). */
+export function formatDateTimeOr(value: string | null | undefined, empty = 'غير محدد'): string {
+  return value ? formatDateTime(value) : empty;
+}
+
+export function formatDateOr(value: string | null | undefined, empty = 'غير محدد'): string {
+  return value ? formatDate(value) : empty;
+}
+
+/** Prayer-table dates: yyyy/MM/dd (SPEC §9). */
+export const formatPrayerDate = (iso: string) => iso.replace(/-/g, '/');

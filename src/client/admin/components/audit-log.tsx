@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card } from './ui';
 import { adminGet } from '../lib/admin-api';
-import { adminDateTime } from '../lib/format';
+import { formatDateTimeOr } from '../../lib/format';
 
 interface Entry {
   id: number;
@@ -30,7 +30,7 @@ export function AuditLog() {
                 <bdi className="font-bold">{e.adminUsername}</bdi> {ACTIONS[e.action] ?? e.action} {ENTITIES[e.entity] ?? e.entity}
                 {e.entityId && e.entity !== 'settings' ? <span className="text-slate-500"> #{e.entityId.slice(0, 8)}</span> : null}
               </span>
-              <span className="text-slate-600 dark:text-slate-400">{adminDateTime(e.createdAt)}</span>
+              <span className="text-slate-600 dark:text-slate-400">{formatDateTimeOr(e.createdAt)}</span>
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { BreakingNewsItem } from '../../../shared/schemas/breaking-news';
 import { BackToDashboard, Button, Empty, Field, FormActions, Input, LabeledSwitch, Loading, Modal, PageHeader, RowActions, Switch, TableShell } from '../components/ui';
 import { adminGet, adminSend, errorText } from '../lib/admin-api';
-import { adminDateTime } from '../lib/format';
+import { formatDateTimeOr } from '../../lib/format';
 
 const KEY = ['admin', 'breaking-news'];
 interface Form {
@@ -113,8 +113,8 @@ export function BreakingNewsPage() {
                     <Switch checked={b.isActive} onChange={() => toggle.mutate(b)} label={`تفعيل: ${b.title}`} disabled={toggle.isPending} />
                   </div>
                 </td>
-                <td>{adminDateTime(b.createdAt)}</td>
-                <td>{adminDateTime(b.expiresAt, 'غير محدد')}</td>
+                <td>{formatDateTimeOr(b.createdAt)}</td>
+                <td>{formatDateTimeOr(b.expiresAt, 'غير محدد')}</td>
                 <td>
                   <RowActions name={b.title} onEdit={() => open(b)} onDelete={() => remove.mutate(b.id)} confirmText="هل أنت متأكد من حذف هذا الخبر العاجل؟" />
                 </td>

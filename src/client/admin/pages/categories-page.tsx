@@ -7,7 +7,7 @@ import { CATEGORY_DEFAULT_COLOR } from '../../../shared/constants';
 import type { Category } from '../../../shared/schemas/categories';
 import { BackToDashboard, Button, Empty, Field, FormActions, Input, LabeledSwitch, Loading, Modal, PageHeader, RowActions, Switch, TableShell } from '../components/ui';
 import { adminGet, adminSend, errorText } from '../lib/admin-api';
-import { adminDate } from '../lib/format';
+import { formatDateOr } from '../../lib/format';
 
 const KEY = ['admin', 'categories'];
 interface Form {
@@ -112,7 +112,7 @@ export function CategoriesPage() {
                 <td>
                   <Switch checked={c.isActive} onChange={() => toggle.mutate(c)} label={`تنشيط: ${c.name}`} />
                 </td>
-                <td>{adminDate(c.createdAt)}</td>
+                <td>{formatDateOr(c.createdAt)}</td>
                 <td>
                   <RowActions name={c.name} onEdit={() => open(c)} onDelete={() => remove.mutate(c.id)} confirmText="هل أنت متأكد من حذف هذا التصنيف؟ سيؤثر ذلك على جميع الأخبار المرتبطة به!">
                     <Button variant="ghost" disabled={i === 0 || move.isPending} onClick={() => move.mutate({ id: c.id, direction: 'up' })} aria-label={`تحريك للأعلى: ${c.name}`}>

@@ -6,7 +6,7 @@ import type { statisticsToday } from '../../../shared/schemas/admin';
 import { Link } from '../../lib/router';
 import { Card, Loading } from '../components/ui';
 import { adminGet } from '../lib/admin-api';
-import { adminDateTime } from '../lib/format';
+import { formatDateTimeOr, formatNumber } from '../../lib/format';
 
 type Today = z.infer<typeof statisticsToday>;
 export const DEVICE_LABELS: Record<string, string> = { mobile: 'الهاتف', tablet: 'الجهاز اللوحي', desktop: 'الحاسوب' };
@@ -33,7 +33,7 @@ export function DashboardPage() {
             <div>
               <p className="text-sm text-slate-600 dark:text-slate-300">{label}</p>
               <p className="text-2xl font-bold" data-testid={`stat-${label}`}>
-                {value.toLocaleString('ar-LY')}
+                {formatNumber(value)}
               </p>
             </div>
           </Card>
@@ -58,7 +58,7 @@ export function DashboardPage() {
               {s.latestNews.map((n) => (
                 <li key={n.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                   <span className="line-clamp-1 font-bold">{n.title}</span>
-                  <span className="shrink-0 text-slate-600 dark:text-slate-400">{adminDateTime(n.publishedAt)}</span>
+                  <span className="shrink-0 text-slate-600 dark:text-slate-400">{formatDateTimeOr(n.publishedAt)}</span>
                 </li>
               ))}
             </ul>

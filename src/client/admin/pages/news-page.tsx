@@ -8,7 +8,7 @@ import type { Category } from '../../../shared/schemas/categories';
 import { RichEditor } from '../components/rich-editor';
 import { BackToDashboard, Button, Empty, Field, Input, LabeledSwitch, Loading, Modal, PageHeader, RowActions, Switch, TableShell, inputClass } from '../components/ui';
 import { adminGet, adminSend, errorText, uploadImage } from '../lib/admin-api';
-import { adminDateTime } from '../lib/format';
+import { formatDateTimeOr, formatNumber } from '../../lib/format';
 
 const KEY = ['admin', 'news'];
 interface Form {
@@ -223,11 +223,11 @@ export function NewsPage() {
                   </div>
                 </td>
                 <td>{n.categoryName}</td>
-                <td>{n.views.toLocaleString('ar-LY')}</td>
+                <td>{formatNumber(n.views)}</td>
                 <td>
                   <Switch checked={n.featured} onChange={() => featured.mutate(n)} label={`مميز: ${n.title}`} />
                 </td>
-                <td>{adminDateTime(n.publishedAt)}</td>
+                <td>{formatDateTimeOr(n.publishedAt)}</td>
                 <td>
                   <RowActions name={n.title} onEdit={() => setEditing(n)} onDelete={() => remove.mutate(n.id)} confirmText="هل أنت متأكد من حذف هذا الخبر؟" />
                 </td>

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { PRAYER_KEYS, PRAYER_NAMES, type PrayerKey } from '../../../shared/constants';
 import { Button, Empty, Field, FormActions, Input, Loading, Modal, PageHeader, TableShell } from '../components/ui';
 import { adminGet, adminSend, errorText } from '../lib/admin-api';
-import { prayerDate } from '../lib/format';
+import { formatPrayerDate } from '../../lib/format';
 
 const KEY = ['admin', 'prayer-times'];
 type Row = { id: number; date: string } & Record<PrayerKey, string>;
@@ -67,7 +67,7 @@ export function PrayerTimesPage() {
             {list.data.map((r) => (
               <tr key={r.id}>
                 <td dir="ltr" className="text-start tabular-nums">
-                  {prayerDate(r.date)}
+                  {formatPrayerDate(r.date)}
                 </td>
                 {PRAYER_KEYS.map((k) => (
                   <td key={k} className="tabular-nums">
@@ -75,7 +75,7 @@ export function PrayerTimesPage() {
                   </td>
                 ))}
                 <td>
-                  <Button variant="ghost" onClick={() => setEditing(r)} aria-label={`تعديل مواقيت ${prayerDate(r.date)}`}>
+                  <Button variant="ghost" onClick={() => setEditing(r)} aria-label={`تعديل مواقيت ${formatPrayerDate(r.date)}`}>
                     <Pencil className="size-4" aria-hidden="true" /> تعديل
                   </Button>
                 </td>
@@ -95,7 +95,7 @@ export function PrayerTimesPage() {
           </Button>
         </div>
       </Modal>
-      <Modal open={editing !== null} title={editing ? `تعديل مواقيت ${prayerDate(editing.date)}` : ''} onClose={() => setEditing(null)}>
+      <Modal open={editing !== null} title={editing ? `تعديل مواقيت ${formatPrayerDate(editing.date)}` : ''} onClose={() => setEditing(null)}>
         {editing && (
           <form
             onSubmit={(e) => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, Cell } from 'recharts';
 import type { z } from 'zod';
 import type { statisticsDetailed } from '../../../shared/schemas/admin';
+import { formatNumber } from '../../lib/format';
 import { Card, Loading, PageHeader } from '../components/ui';
 import { adminGet } from '../lib/admin-api';
 import { DEVICE_LABELS } from './dashboard-page';
@@ -76,7 +77,7 @@ export function StatisticsPage() {
         <ol className="list-decimal space-y-1 ps-6 text-sm">
           {d.topArticles.map((a) => (
             <li key={a.id}>
-              <span className="font-bold">{a.title}</span> — {a.views.toLocaleString('ar-LY')} مشاهدة
+              <span className="font-bold">{a.title}</span> — {formatNumber(a.views)} مشاهدة
             </li>
           ))}
         </ol>
