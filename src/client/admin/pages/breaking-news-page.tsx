@@ -23,6 +23,13 @@ const toLocalInput = (iso: string) => {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 
+/** Active, inactive, or active but past its expiry (readers no longer see it). */
+function StatusBadge({ item }: { item: BreakingNewsItem }) {
+  const expired = item.isActive && item.expiresAt !== null && new Date(item.expiresAt).getTime() < Date.now();
+  const [label, tone] = expired ? ['منتهي', 'bg-amber-100 text-amber-900'] : item.isActive ? ['نشط', 'bg-green-100 text-green-900'] : ['غير نشط', 'bg-slate-200 text-slate-800'];
+  return <span className={`whitespace-nowrap rounded px-2 py-0.5 text-xs font-bold ${tone}`}>{label}</span>;
+}
+
 export function BreakingNewsPage() {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: KEY, queryFn: () => adminGet<BreakingNewsItem[]>('/api/admin/breaking-news') });
@@ -109,12 +116,12 @@ export function BreakingNewsPage() {
                 <td>{b.priority}</td>
                 <td>
                   <div className="flex items-center gap-2">
-                    <span className={`rounded px-2 py-0.5 text-xs font-bold ${b.isActive ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}>{b.isActive ? 'نشط' : 'غير نشط'}</span>
+                    <StatusBadge item={b} />
                     <Switch checked={b.isActive} onChange={() => toggle.mutate(b)} label={`تفعيل: ${b.title}`} disabled={toggle.isPending} />
                   </div>
                 </td>
-                <td>{formatDateTimeOr(b.createdAt)}</td>
-                <td>{formatDateTimeOr(b.expiresAt, 'غير محدد')}</td>
+                <td className="whitespace-nowrap">{formatDateTimeOr(b.createdAt)}</td>
+                <td className="whitespace-nowrap">{formatDateTimeOr(b.expiresAt, 'غير محدد')}</td>
                 <td>
                   <RowActions name={b.title} onEdit={() => open(b)} onDelete={() => remove.mutate(b.id)} confirmText="هل أنت متأكد من حذف هذا الخبر العاجل؟" />
                 </td>

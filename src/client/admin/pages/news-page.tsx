@@ -227,7 +227,7 @@ export function NewsPage() {
                 <td>
                   <Switch checked={n.featured} onChange={() => featured.mutate(n)} label={`مميز: ${n.title}`} />
                 </td>
-                <td>{formatDateTimeOr(n.publishedAt)}</td>
+                <td className="whitespace-nowrap">{formatDateTimeOr(n.publishedAt)}</td>
                 <td>
                   <RowActions name={n.title} onEdit={() => setEditing(n)} onDelete={() => remove.mutate(n.id)} confirmText="هل أنت متأكد من حذف هذا الخبر؟" />
                 </td>
