@@ -6,7 +6,7 @@ import { PLACEHOLDER_IMAGE, sizedImage } from '../../../shared/media';
 import type { AdminNewsItem } from '../../../shared/schemas/admin';
 import type { Category } from '../../../shared/schemas/categories';
 import { RichEditor } from '../components/rich-editor';
-import { BackToDashboard, Button, Empty, Field, Input, LabeledSwitch, Loading, Modal, PageHeader, RowActions, Switch, TableShell, inputClass } from '../components/ui';
+import { BackToDashboard, Button, Empty, Field, FormActions, Input, LabeledSwitch, Loading, Modal, PageHeader, RowActions, Switch, TableShell, inputClass } from '../components/ui';
 import { adminGet, adminSend, errorText, uploadImage } from '../lib/admin-api';
 import { formatDateTimeOr, formatNumber } from '../../lib/format';
 
@@ -113,14 +113,7 @@ function NewsForm({ initial, categories, onDone }: { initial: AdminNewsItem | nu
           <RichEditor value={form.content} onChange={(html) => setForm((f) => ({ ...f, content: html }))} disabled={busy} labelledBy="news-content-label" />
         </div>
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          إلغاء
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'جاري الحفظ...' : 'حفظ'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} saving={busy} />
     </form>
   );
 }
