@@ -167,7 +167,8 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
   await app.register(siteAssetRoutes(config.publicUrl));
 
   // Statistics of reader page views (rendered or served from the cache alike).
-  const stats = statsRecorder(statsRepository(db), now, app.log);
+  const statsRepo = statsRepository(db);
+  const stats = statsRecorder(statsRepo, now, app.log);
   app.decorate('stats', stats);
   app.addHook('onReady', async () => stats.start());
   app.addHook('onClose', () => stats.stop());
@@ -185,7 +186,7 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
   await app.register((scope) =>
     adminScope(auth, config.publicUrl, now)(scope, async (s) => {
       await s.register(sessionRoutes(auth, db, config.publicUrl));
-      await s.register(statsRoutes(statsRepository(db), now));
+      await s.register(statsRoutes(statsRepo, now));
       await s.register(breakingNewsAdminRoutes(db));
       await s.register(newsAdminRoutes(db));
       await s.register(categoriesAdminRoutes(db));

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { HHMM, ISO_DATE } from '../dates';
 import { LIMITS } from '../constants';
+import { newsArticle } from './news';
 
 const trimmed = (message: string, max = 500) => z.string({ error: message }).trim().min(1, message).max(max, message);
 
@@ -60,23 +61,8 @@ export const newsInput = z.object({
 });
 export const featuredInput = z.object({ featured: z.boolean() });
 
-export const adminNewsItem = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  content: z.string(),
-  category: z.string(),
-  categoryName: z.string(),
-  imageUrl: z.string().nullable(),
-  image_url: z.string().nullable(),
-  featured: z.boolean(),
-  views: z.number().int(),
-  status: z.string(),
-  publishedAt: z.string().nullable(),
-  published_at: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** An article as the admin sees it: the public article plus its status. */
+export const adminNewsItem = newsArticle.extend({ status: z.string() });
 export type AdminNewsItem = z.infer<typeof adminNewsItem>;
 
 const SLUG = /^[a-z0-9_-]+$/;

@@ -17,5 +17,3 @@ export const idParam = z.object({
 export const slugParam = z.object({
   slug: z.string().min(1).max(100),
 });
-
-export const isoDateTime = z.string();

@@ -2,7 +2,6 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATEGORY_FALLBACK } from '../../../shared/constants';
 import { adminNewsItem, featuredInput, newsInput, okMessage, type AdminNewsItem } from '../../../shared/schemas/admin';
 import { idParam } from '../../../shared/schemas/common';
 import type { Db } from '../../db/client';
@@ -13,46 +12,24 @@ import { audit } from '../audit/audit';
 import { statsRepository } from '../stats/stats.repository';
 import { sanitizeArticleHtml } from './sanitize-html';
 import { NEWS_NOT_FOUND } from './news.routes';
+import { presentNewsListItem } from './news.presenter';
+import { listColumns, type NewsListRow } from './news.repository';
 
 const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
   category: z.string().trim().max(100).optional(),
 });
 
-const columns = {
-  id: news.id,
-  title: news.title,
-  description: news.description,
-  content: news.content,
-  category: news.category,
-  categoryName: categories.name,
-  imageUrl: news.imageUrl,
-  featured: news.featured,
-  views: news.views,
-  status: news.status,
-  publishedAt: news.publishedAt,
-  createdAt: news.createdAt,
-  updatedAt: news.updatedAt,
-};
-
-type Row = {
-  id: number; title: string; description: string; content: string; category: string; categoryName: string | null; imageUrl: string | null;
-  featured: boolean; views: number; status: string; publishedAt: Date | null; createdAt: Date; updatedAt: Date;
-};
-
-function present(r: Row): AdminNewsItem {
-  const publishedAt = r.publishedAt ? r.publishedAt.toISOString() : null;
-  return {
-    id: r.id, title: r.title, description: r.description, content: r.content, category: r.category, categoryName: r.categoryName ?? CATEGORY_FALLBACK.name,
-    imageUrl: r.imageUrl, image_url: r.imageUrl, featured: r.featured, views: r.views, status: r.status, publishedAt, published_at: publishedAt,
-    createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
-  };
-}
+// The admin list is the public list item plus what editors need: the body as stored, the status, the last change.
+const columns = { ...listColumns, content: news.content, status: news.status, updatedAt: news.updatedAt };
+type Row = NewsListRow & { content: string; status: string; updatedAt: Date };
+const present = (r: Row): AdminNewsItem => ({ ...presentNewsListItem(r), content: r.content, status: r.status, updatedAt: r.updatedAt.toISOString() });
 
 const CONTENT_EMPTY = 'جميع الحقول مطلوبة';
 const UNKNOWN_CATEGORY = 'التصنيف المختار غير موجود';
 
 export function newsAdminRoutes(db: Db) {
+  const stats = statsRepository(db);
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     const invalidate = () => base.invalidation.publish(['news']);
@@ -69,8 +46,9 @@ export function newsAdminRoutes(db: Db) {
 
     app.get('/api/admin/news', { schema: { querystring: listQuery, response: { 200: z.array(adminNewsItem) } } }, async (req) => {
       const { q, category } = req.query;
+      const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
       const conditions = [
-        q ? or(ilike(news.title, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), ilike(news.description, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)) : undefined,
+        pattern ? or(ilike(news.title, pattern), ilike(news.description, pattern)) : undefined,
         category && category !== 'all' ? eq(news.category, category) : undefined,
       ].filter(Boolean);
       const rows = await db
@@ -82,7 +60,7 @@ export function newsAdminRoutes(db: Db) {
       return (rows as Row[]).map(present);
     });
 
-    app.get('/api/admin/news/views', { schema: { response: { 200: z.object({ totalViews: z.number() }) } } }, async () => ({ totalViews: await statsRepository(db).totalViews() }));
+    app.get('/api/admin/news/views', { schema: { response: { 200: z.object({ totalViews: z.number() }) } } }, async () => ({ totalViews: await stats.totalViews() }));
 
     app.get('/api/admin/news/:id', { schema: { params: idParam, response: { 200: adminNewsItem } } }, async (req) => {
       const row = await byId(req.params.id);
