@@ -12,7 +12,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "Literal[value=/\\b(ml|mr|pl|pr|left|right)-\\d/]", message: 'RTL: use logical utilities (ms-, me-, ps-, pe-, start-, end-).' },
+        {
+          selector: 'Literal[value=/\\b(ml|mr|pl|pr|left|right)-\\d/]',
+          message: 'RTL: use logical utilities (ms-, me-, ps-, pe-, start-, end-).',
+        },
       ],
     },
   },

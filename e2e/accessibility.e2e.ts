@@ -11,7 +11,9 @@ afterAll(() => browser?.close());
 
 describe('accessibility (axe-core): no serious or critical violation', () => {
   const pages = async () => {
-    const [row] = await dbQuery<{ id: number }>("select id from news where status = 'published' order by published_at desc limit 1");
+    const [row] = await dbQuery<{ id: number }>(
+      "select id from news where status = 'published' order by published_at desc limit 1",
+    );
     return [
       ['home', '/'],
       ['category', '/category/economy'],
@@ -27,9 +29,16 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
       for (const [name, path] of await pages()) {
         const { context, page } = await newPage(browser, { dark });
         await page.goto(path, { waitUntil: 'networkidle' });
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+        const result = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .analyze();
         for (const v of result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-          problems.push(`${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+          problems.push(
+            `${name}: ${v.id} (${v.impact}) at ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(' | ')}`,
+          );
         }
         await context.close();
       }
@@ -43,7 +52,9 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     const next = page.getByTestId('ticker-breaking').getByRole('button', { name: 'الخبر التالي' });
     await next.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('ticker-breaking').getByTestId('ticker-counter').textContent()).toMatch(/^2\//);
+    await expect
+      .poll(() => page.getByTestId('ticker-breaking').getByTestId('ticker-counter').textContent())
+      .toMatch(/^2\//);
     await page.getByRole('tab', { name: 'الرئيسية' }).focus();
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => page.url()).toContain('?category=libya');

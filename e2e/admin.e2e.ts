@@ -48,14 +48,18 @@ describe('admin panel', () => {
     await page.fill('#news-title', 'خبر من لوحة التحكم');
     await page.fill('#news-description', 'وصف خبر أضيف في الاختبار');
     await page.selectOption('#news-category', 'libya');
-    const png = await sharp({ create: { width: 1400, height: 800, channels: 3, background: '#047857' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1400, height: 800, channels: 3, background: '#047857' } })
+      .png()
+      .toBuffer();
     await page.setInputFiles('#news-image-file', { name: 'photo.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => page.inputValue('#news-image-url')).toMatch(/^\/media\/[0-9a-f-]{36}\/1200\.webp$/);
     await page.locator('.ql-editor').click();
     await page.keyboard.type('نص الخبر الكامل كما كتبه المحرر.');
     await page.getByRole('button', { name: 'حفظ', exact: true }).click();
     await expect.poll(() => page.getByText('تمت الإضافة').count()).toBe(1);
-    const [row] = await dbQuery<{ id: number; content: string; image_url: string }>("select id, content, image_url from news where title = 'خبر من لوحة التحكم'");
+    const [row] = await dbQuery<{ id: number; content: string; image_url: string }>(
+      "select id, content, image_url from news where title = 'خبر من لوحة التحكم'",
+    );
     expect(row!.content).toContain('نص الخبر الكامل كما كتبه المحرر.');
 
     const reader = await newPage(browser);
@@ -73,8 +77,15 @@ describe('admin panel', () => {
     expect(await reader.page.getByRole('heading', { level: 1 }).textContent()).toBe('خبر معدل من لوحة التحكم');
 
     await page.getByRole('switch', { name: 'مميز: خبر معدل من لوحة التحكم' }).click();
-    await expect.poll(async () => (await dbQuery<{ featured: boolean }>('select featured from news where id = $1', [row!.id]))[0]!.featured).toBe(true);
-    expect(await page.getByRole('switch', { name: 'مميز: خبر معدل من لوحة التحكم' }).getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(
+        async () =>
+          (await dbQuery<{ featured: boolean }>('select featured from news where id = $1', [row!.id]))[0]!.featured,
+      )
+      .toBe(true);
+    expect(await page.getByRole('switch', { name: 'مميز: خبر معدل من لوحة التحكم' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
 
     await page.getByRole('button', { name: 'حذف: خبر معدل من لوحة التحكم' }).click();
     await expect.poll(() => page.getByText('تم الحذف').count()).toBe(1);
@@ -96,7 +107,9 @@ describe('admin panel', () => {
     await expect.poll(() => page.getByText('تمت الإضافة').count()).toBe(1);
     const reader = await newPage(browser);
     await reader.page.goto('/', { waitUntil: 'networkidle' });
-    expect(await reader.page.getByTestId('ticker-breaking').getByTestId('ticker-headline').textContent()).toBe('عاجل من الاختبار: انطلاق الحوار');
+    expect(await reader.page.getByTestId('ticker-breaking').getByTestId('ticker-headline').textContent()).toBe(
+      'عاجل من الاختبار: انطلاق الحوار',
+    );
     await reader.context.close();
     await context.close();
   });
@@ -127,7 +140,9 @@ describe('admin panel', () => {
     await page.getByRole('button', { name: 'استيراد من XML' }).first().click();
     await page.getByRole('button', { name: 'استيراد', exact: true }).click();
     await expect.poll(() => page.getByText(/تم استيراد مواقيت \d+ يوماً بنجاح/).count()).toBe(1);
-    expect((await dbQuery<{ n: number }>('select count(*)::int n from prayer_times'))[0]!.n).toBeGreaterThanOrEqual(730);
+    expect((await dbQuery<{ n: number }>('select count(*)::int n from prayer_times'))[0]!.n).toBeGreaterThanOrEqual(
+      730,
+    );
     await context.close();
   });
 
@@ -161,7 +176,16 @@ describe('admin panel', () => {
   it('saves screenshots of every admin screen at desktop and phone width', async () => {
     for (const width of [1280, 390]) {
       const { context, page } = await admin({ width });
-      for (const screen of ['dashboard', 'news', 'breaking-news', 'categories', 'prayer-times', 'users', 'statistics', 'settings']) {
+      for (const screen of [
+        'dashboard',
+        'news',
+        'breaking-news',
+        'categories',
+        'prayer-times',
+        'users',
+        'statistics',
+        'settings',
+      ]) {
         await page.goto(`/admin/${screen}`, { waitUntil: 'networkidle' });
         await page.waitForTimeout(300);
         await screenshot(page, `admin-${screen}-${width}`);

@@ -23,7 +23,8 @@ describe('home', () => {
     expect(await page.title()).toContain('صحيفة');
     await expect.poll(() => page.getByTestId('featured-slider').locator('h2').count()).toBeGreaterThan(1);
     expect(await page.getByRole('tab', { name: 'مواقيت الصلاة' }).getAttribute('aria-selected')).toBe('true');
-    for (const prayer of ['الفجر', 'الظهر', 'العصر', 'المغرب', 'العشاء']) await expect.poll(() => page.getByText(prayer, { exact: true }).count()).toBeGreaterThan(0);
+    for (const prayer of ['الفجر', 'الظهر', 'العصر', 'المغرب', 'العشاء'])
+      await expect.poll(() => page.getByText(prayer, { exact: true }).count()).toBeGreaterThan(0);
     expect(await page.getByTestId('prayer-countdown').textContent()).toMatch(/^\d\d:\d\d:\d\d$/);
     expect(await page.getByRole('heading', { name: 'الأكثر قراءة' }).count()).toBe(1);
     expect(await page.locator('#most-read-heading + ol > li').count()).toBe(5);
@@ -44,7 +45,11 @@ describe('home', () => {
     const { context, page } = await open('/');
     const ticker = page.getByTestId('ticker-breaking');
     const counter = ticker.getByTestId('ticker-counter');
-    const total = (await dbQuery<{ n: number }>("select count(*)::int n from breaking_news where is_active and (expires_at is null or expires_at > now())"))[0]!.n;
+    const total = (
+      await dbQuery<{ n: number }>(
+        'select count(*)::int n from breaking_news where is_active and (expires_at is null or expires_at > now())',
+      )
+    )[0]!.n;
     expect(await counter.textContent()).toBe(`1/${total}`);
     const first = await ticker.getByTestId('ticker-headline').textContent();
     await ticker.getByRole('button', { name: 'الخبر التالي' }).click();
@@ -87,7 +92,9 @@ describe('category page', () => {
   });
 
   it('says so when a section has no news', async () => {
-    await dbQuery("insert into categories (name, slug, position) values ('قسم فارغ', 'empty-section', 99) on conflict do nothing");
+    await dbQuery(
+      "insert into categories (name, slug, position) values ('قسم فارغ', 'empty-section', 99) on conflict do nothing",
+    );
     const { context, page, status } = await open('/category/empty-section');
     expect(status).toBe(200);
     expect(await page.getByText('لا توجد أخبار في هذا القسم حاليًا').count()).toBe(1);
@@ -96,7 +103,9 @@ describe('category page', () => {
   });
 
   it('loads older news of a long section on demand', async () => {
-    await dbQuery("insert into categories (name, slug, position) values ('أرشيف', 'archive-section', 98) on conflict do nothing");
+    await dbQuery(
+      "insert into categories (name, slug, position) values ('أرشيف', 'archive-section', 98) on conflict do nothing",
+    );
     await dbQuery(
       "insert into news (title, description, content, category, image_url, published_at) select 'خبر أرشيفي ' || g, 'وصف', '<p>نص</p>', 'archive-section', null, now() - g * interval '1 hour' from generate_series(1, 25) g",
     );
@@ -119,7 +128,9 @@ describe('category page', () => {
 
 describe('article page', () => {
   it('carries the head tags in the raw server HTML, for crawlers that run no JavaScript', async () => {
-    const [article] = await dbQuery<{ id: number; title: string }>("select id, title from news where status = 'published' order by published_at desc limit 1");
+    const [article] = await dbQuery<{ id: number; title: string }>(
+      "select id, title from news where status = 'published' order by published_at desc limit 1",
+    );
     const res = await fetch(`${baseUrl()}/news/${article!.id}`);
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -144,10 +155,14 @@ describe('article page', () => {
   });
 
   it('shows the article, counts one view per opening, and copies its link', async () => {
-    const [row] = await dbQuery<{ id: number; views: number; title: string }>("select id, views, title from news where status = 'published' order by id limit 1");
+    const [row] = await dbQuery<{ id: number; views: number; title: string }>(
+      "select id, views, title from news where status = 'published' order by id limit 1",
+    );
     const { context, page } = await open(`/news/${row!.id}`, { clipboard: true });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(row!.title);
-    await expect.poll(async () => (await dbQuery<{ views: number }>('select views from news where id = $1', [row!.id]))[0]!.views).toBe(row!.views + 1);
+    await expect
+      .poll(async () => (await dbQuery<{ views: number }>('select views from news where id = $1', [row!.id]))[0]!.views)
+      .toBe(row!.views + 1);
     await expect.poll(() => page.getByTestId('article-views').textContent()).toContain(String(row!.views + 1));
     expect(await page.getByText('العودة للرئيسية').count()).toBeGreaterThan(0);
     expect(await page.getByRole('heading', { name: 'أخبار مرتبطة' }).count()).toBe(1);
@@ -156,7 +171,9 @@ describe('article page', () => {
     await expect.poll(() => page.getByTestId('copy-link').textContent()).toContain('تم نسخ الرابط');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}/news/${row!.id}`);
     await expect.poll(() => page.getByTestId('copy-link').textContent(), { timeout: 4000 }).toContain('نسخ الرابط');
-    expect((await dbQuery<{ views: number }>('select views from news where id = $1', [row!.id]))[0]!.views).toBe(row!.views + 1);
+    expect((await dbQuery<{ views: number }>('select views from news where id = $1', [row!.id]))[0]!.views).toBe(
+      row!.views + 1,
+    );
     await context.close();
   });
 
@@ -227,13 +244,21 @@ describe('search', () => {
 
 describe('screenshots', () => {
   it('saves home, category and article at phone and desktop widths, light and dark', async () => {
-    const [row] = await dbQuery<{ id: number }>("select id from news where status = 'published' order by published_at desc limit 1");
-    for (const [name, path] of [['home', '/'], ['category', '/category/libya'], ['article', `/news/${row!.id}`]] as const) {
+    const [row] = await dbQuery<{ id: number }>(
+      "select id from news where status = 'published' order by published_at desc limit 1",
+    );
+    for (const [name, path] of [
+      ['home', '/'],
+      ['category', '/category/libya'],
+      ['article', `/news/${row!.id}`],
+    ] as const) {
       for (const width of [390, 1280]) {
         for (const dark of [false, true]) {
           const { context, page } = await open(path, { width, dark });
           await screenshot(page, `${name}-${width}-${dark ? 'dark' : 'light'}`);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
           expect(overflow, `${name} at ${width}px spills sideways`).toBeLessThanOrEqual(0);
           await context.close();
         }

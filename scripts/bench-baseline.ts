@@ -11,7 +11,10 @@ import fs from 'node:fs';
 
 // Each target's own bytes, captured once: a fixed buffer of the same size. (The same bytes, not filler: the
 // load generator itself spends more on non-ASCII bodies, which must not count against the server.)
-const bodies = JSON.parse(fs.readFileSync(process.env.BENCH_BODIES!, 'utf8')) as Record<string, { base64: string; type: string }>;
+const bodies = JSON.parse(fs.readFileSync(process.env.BENCH_BODIES!, 'utf8')) as Record<
+  string,
+  { base64: string; type: string }
+>;
 const config = loadConfig();
 const database = connect(config.databaseUrl!);
 const app = await buildApp({ config, db: database.db });

@@ -16,7 +16,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
 
 function spawnTs(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   children.push(child);
   return child;
 }
@@ -38,7 +42,9 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 async function measure(url: string, uncached = false) {
   let n = 0;
   // A fresh query string per request misses the page cache: every answer is rendered.
-  const requests = uncached ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: `${req.path}?bench=${n++}` }) }] : undefined;
+  const requests = uncached
+    ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: `${req.path}?bench=${n++}` }) }]
+    : undefined;
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, requests: requests as never });
   if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.requests.average, p99: r.latency.p99 };
@@ -50,7 +56,13 @@ async function main() {
   fs.chmodSync(dataDir, 0o755);
   try {
     const [port, basePort, pgPort] = [await freePort(), await freePort(), await freePort()];
-    const env = { HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error', WEATHER_API_URL: 'http://127.0.0.1:9' };
+    const env = {
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      WEATHER_API_URL: 'http://127.0.0.1:9',
+    };
     const server = spawnTs('src/server/main.ts', { ...env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort) });
     const origin = `http://127.0.0.1:${port}`;
     await waitFor(`${origin}/healthz`, server);
@@ -61,7 +73,11 @@ async function main() {
     for (const [name, p] of Object.entries(targets)) {
       const res = await fetch(origin + p);
       const bytes = Buffer.from(await res.arrayBuffer());
-      sizes[name] = { bytes: bytes.length, type: res.headers.get('content-type') ?? 'text/plain', base64: bytes.toString('base64') };
+      sizes[name] = {
+        bytes: bytes.length,
+        type: res.headers.get('content-type') ?? 'text/plain',
+        base64: bytes.toString('base64'),
+      };
     }
     const bodiesFile = path.join(dataDir, 'bench-bodies.json');
     fs.writeFileSync(bodiesFile, JSON.stringify(sizes));
@@ -91,7 +107,9 @@ async function main() {
     const b = await measure(`${baseOrigin}/fixed/home`);
     print('home*', rendered, b);
     console.log('\nhome*: every request misses the cache and renders the page (queries, React, document).');
-    console.log('ratio: server ÷ baseline (req/s: 1.00 means as fast as serving a fixed buffer; p99: lower is better).');
+    console.log(
+      'ratio: server ÷ baseline (req/s: 1.00 means as fast as serving a fixed buffer; p99: lower is better).',
+    );
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));

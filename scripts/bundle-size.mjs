@@ -34,6 +34,8 @@ for (const [page, key] of Object.entries(PAGES)) {
   const bad = [...files].filter((f) => forbidden.test(f));
   const ok = total <= BUDGET_KB && bad.length === 0;
   over ||= !ok;
-  console.log(`${page.padEnd(9)} ${total.toFixed(1).padStart(6)} KB gzipped JS in ${files.size} files${bad.length ? `; must not load ${bad.join(', ')}` : ''} ${ok ? 'ok' : 'OVER BUDGET'}`);
+  console.log(
+    `${page.padEnd(9)} ${total.toFixed(1).padStart(6)} KB gzipped JS in ${files.size} files${bad.length ? `; must not load ${bad.join(', ')}` : ''} ${ok ? 'ok' : 'OVER BUDGET'}`,
+  );
 }
 process.exit(over ? 1 : 0);

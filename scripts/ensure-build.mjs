@@ -16,6 +16,8 @@ function newest(p) {
 const built = fs.existsSync(manifest) ? fs.statSync(manifest).mtimeMs : 0;
 if (built < Math.max(...sources.filter((s) => fs.existsSync(s)).map(newest))) {
   console.log(built ? 'The browser bundle is older than its sources: rebuilding…' : 'Building the browser bundle…');
-  const run = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
   process.exit(run.status ?? 1);
 }

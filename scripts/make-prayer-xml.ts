@@ -7,7 +7,8 @@ import { prayerXml } from '../src/server/modules/prayer-times/prayer-import';
 
 const first = Number(process.argv[2] ?? new Date().getFullYear());
 const days = [];
-for (let d = `${first}-01-01`; d < `${first + 2}-01-01`; d = addDays(d, 1)) days.push({ date: d, ...computePrayerDay(d) });
+for (let d = `${first}-01-01`; d < `${first + 2}-01-01`; d = addDays(d, 1))
+  days.push({ date: d, ...computePrayerDay(d) });
 const out = path.resolve(import.meta.dirname, '../assets/prayer-times/tripoli.xml');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, prayerXml(days));

@@ -11,7 +11,9 @@ const jsonFile = path.join(resultsDir, 'vitest.json');
 fs.rmSync(jsonFile, { force: true });
 
 // The end-to-end suite drives the built site, so build it first (a second or two).
-const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+  stdio: 'inherit',
+});
 if (build.status !== 0) {
   console.log('\n0 passed, 1 failed');
   process.exit(1);
@@ -19,7 +21,14 @@ if (build.status !== 0) {
 
 const run = spawnSync(
   process.execPath,
-  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`, ...process.argv.slice(2)],
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${jsonFile}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 

@@ -23,7 +23,8 @@ export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-1234' 
 
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
-  if (!fs.existsSync(path.join(root, 'dist/client/.vite/manifest.json'))) throw new Error('Run `npm run build` before the e2e tests.');
+  if (!fs.existsSync(path.join(root, 'dist/client/.vite/manifest.json')))
+    throw new Error('Run `npm run build` before the e2e tests.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-e2e-'));
   fs.chmodSync(dataDir, 0o755);
   const weather = await startFakeWeather();

@@ -15,7 +15,10 @@ function readJson<T>(id: string): T | undefined {
 const queryClient = createQueryClient();
 const state = readJson<unknown>('__QUERY_STATE__');
 if (state) hydrate(queryClient, state);
-const site = readJson<SiteContextValue>('__SITE__') ?? { origin: window.location.origin, serverNow: new Date().toISOString() };
+const site = readJson<SiteContextValue>('__SITE__') ?? {
+  origin: window.location.origin,
+  serverNow: new Date().toISOString(),
+};
 
 // Load the current page's code before hydrating, so the first render matches the server's HTML.
 await matchRoutes(readerRoutes, window.location.pathname)?.route.preload?.();

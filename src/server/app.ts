@@ -78,9 +78,18 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ config, db, now = () => new Date(), fetch: fetchImpl = fetch, logger, assets }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  now = () => new Date(),
+  fetch: fetchImpl = fetch,
+  logger,
+  assets,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
+    ...(logger
+      ? { loggerInstance: logger }
+      : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -124,7 +133,12 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
 
   const cache = new ResponseCache(() => now().getTime());
   // Without PUBLIC_URL the origin in canonical links comes from the Host header, so it is part of the key.
-  registerResponseCache(app, cache, (url, host) => (config.publicUrl ? url : `${host} ${url}`), () => now().getTime());
+  registerResponseCache(
+    app,
+    cache,
+    (url, host) => (config.publicUrl ? url : `${host} ${url}`),
+    () => now().getTime(),
+  );
   const invalidation = createInvalidationBus(db.$client, cache, app.log);
   app.decorate('invalidation', invalidation);
   app.addHook('onReady', () => invalidation.start());
@@ -133,11 +147,11 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
   fs.mkdirSync(mediaDir(config.dataDir), { recursive: true });
   if (fs.existsSync(path.join(CLIENT_DIST, 'assets'))) {
     await app.register(fastifyStatic, {
-    root: path.join(CLIENT_DIST, 'assets'),
-    prefix: '/assets/',
-    immutable: true,
-    maxAge: '365d',
-    index: false,
+      root: path.join(CLIENT_DIST, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
     });
   }
   await app.register(fastifyStatic, {
@@ -174,7 +188,13 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
   app.addHook('onClose', () => stats.stop());
   await app.register(pageViewRoute(stats));
   app.addHook('onResponse', async (req, reply) => {
-    if (req.method !== 'GET' || req.routeOptions.url !== '/*' || reply.statusCode !== 200 || req.url.startsWith('/api/')) return;
+    if (
+      req.method !== 'GET' ||
+      req.routeOptions.url !== '/*' ||
+      reply.statusCode !== 200 ||
+      req.url.startsWith('/api/')
+    )
+      return;
     const referer = req.headers.referer;
     const entry = !referer || !referer.startsWith(config.publicUrl ?? `${req.protocol}://${req.host}`);
     await stats.record(req.ip, req.headers['user-agent'], entry);
@@ -184,7 +204,11 @@ export async function buildApp({ config, db, now = () => new Date(), fetch: fetc
   const auth = authRepository(db);
   await app.register(loginRoute(authService(auth, now), db, config.publicUrl));
   await app.register((scope) =>
-    adminScope(auth, config.publicUrl, now)(scope, async (s) => {
+    adminScope(
+      auth,
+      config.publicUrl,
+      now,
+    )(scope, async (s) => {
       await s.register(sessionRoutes(auth, db, config.publicUrl));
       await s.register(statsRoutes(statsRepo, now));
       await s.register(breakingNewsAdminRoutes(db));

@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, seedDemo: true, databaseUrl: undefined, weather: { baseUrl: 'https://api.open-meteo.com' } });
+    expect(c).toMatchObject({
+      port: 3000,
+      seedDemo: true,
+      databaseUrl: undefined,
+      weather: { baseUrl: 'https://api.open-meteo.com' },
+    });
   });
 
   it('lists every bad variable at once', () => {
@@ -22,6 +27,9 @@ describe('loadConfig', () => {
 
   it('wants the admin name and password together', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'editor1' })).toThrow(/together/);
-    expect(loadConfig({ ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'long-enough' }).admin).toEqual({ username: 'chief', password: 'long-enough' });
+    expect(loadConfig({ ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'long-enough' }).admin).toEqual({
+      username: 'chief',
+      password: 'long-enough',
+    });
   });
 });

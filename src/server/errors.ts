@@ -26,4 +26,5 @@ export const MESSAGES = {
 } as const;
 
 export const notFound = (message: string = MESSAGES.notFound, code = 'NOT_FOUND') => new AppError(404, code, message);
-export const badRequest = (message: string = MESSAGES.badRequest, code = 'BAD_REQUEST') => new AppError(400, code, message);
+export const badRequest = (message: string = MESSAGES.badRequest, code = 'BAD_REQUEST') =>
+  new AppError(400, code, message);

@@ -23,7 +23,15 @@ interface Server {
 function startServer(port: number): Server {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEATHER_API_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'info', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEATHER_API_URL: 'http://127.0.0.1:9',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -62,38 +70,42 @@ afterAll(() => {
 });
 
 describe('the server process', () => {
-  it('starts, refuses a second owner, survives SIGKILL without losing data, and stops cleanly', { timeout: 120_000 }, async () => {
-    const portA = await freePort();
-    const a = startServer(portA);
-    await waitUntilUp(portA, a);
-    const base = `http://127.0.0.1:${portA}`;
-    const list = await (await fetch(`${base}/api/news?limit=20`)).json();
-    expect(list).toHaveLength(20);
-    const id = list[0].id as number;
-    const viewed = await (await fetch(`${base}/api/news/${id}/view`, { method: 'POST' })).json();
+  it(
+    'starts, refuses a second owner, survives SIGKILL without losing data, and stops cleanly',
+    { timeout: 120_000 },
+    async () => {
+      const portA = await freePort();
+      const a = startServer(portA);
+      await waitUntilUp(portA, a);
+      const base = `http://127.0.0.1:${portA}`;
+      const list = await (await fetch(`${base}/api/news?limit=20`)).json();
+      expect(list).toHaveLength(20);
+      const id = list[0].id as number;
+      const viewed = await (await fetch(`${base}/api/news/${id}/view`, { method: 'POST' })).json();
 
-    // A second server on the same data directory is refused and does no harm to the first.
-    const portB = await freePort();
-    const b = startServer(portB);
-    expect(await b.exited).toBe(1);
-    expect(b.output()).toContain(`in use by another Sahifa server (pid ${a.child.pid}`);
-    expect((await fetch(`${base}/healthz`)).ok).toBe(true);
+      // A second server on the same data directory is refused and does no harm to the first.
+      const portB = await freePort();
+      const b = startServer(portB);
+      expect(await b.exited).toBe(1);
+      expect(b.output()).toContain(`in use by another Sahifa server (pid ${a.child.pid}`);
+      expect((await fetch(`${base}/healthz`)).ok).toBe(true);
 
-    // SIGKILL leaves postgres orphaned; the next start stops it and comes up with every committed row.
-    a.child.kill('SIGKILL');
-    await a.exited;
-    const portC = await freePort();
-    const c = startServer(portC);
-    await waitUntilUp(portC, c);
-    expect(c.output()).toContain('left running by a previous server');
-    const article = await (await fetch(`http://127.0.0.1:${portC}/api/news/${id}`)).json();
-    expect(article.views).toBe(viewed.views);
-    expect(c.output()).not.toContain('Demo content added'); // seeded once, not again
+      // SIGKILL leaves postgres orphaned; the next start stops it and comes up with every committed row.
+      a.child.kill('SIGKILL');
+      await a.exited;
+      const portC = await freePort();
+      const c = startServer(portC);
+      await waitUntilUp(portC, c);
+      expect(c.output()).toContain('left running by a previous server');
+      const article = await (await fetch(`http://127.0.0.1:${portC}/api/news/${id}`)).json();
+      expect(article.views).toBe(viewed.views);
+      expect(c.output()).not.toContain('Demo content added'); // seeded once, not again
 
-    // SIGTERM: a graceful stop that also stops postgres and frees the data directory.
-    c.child.kill('SIGTERM');
-    expect(await c.exited).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-    expect(fs.existsSync(path.join(dataDir, 'sahifa.lock'))).toBe(false);
-  });
+      // SIGTERM: a graceful stop that also stops postgres and frees the data directory.
+      c.child.kill('SIGTERM');
+      expect(await c.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'sahifa.lock'))).toBe(false);
+    },
+  );
 });

@@ -37,7 +37,9 @@ async function main(): Promise<void> {
 
   if (config.seedDemo && !(await isDemoSeeded(database.db))) {
     const summary = await seedDemo(database.db, { dataDir: config.dataDir });
-    log(`Demo content added: ${summary.categories} sections, ${summary.news} articles, ${summary.breakingNews} breaking news, ${summary.prayerDays} prayer days`);
+    log(
+      `Demo content added: ${summary.categories} sections, ${summary.news} articles, ${summary.breakingNews} breaking news, ${summary.prayerDays} prayer days`,
+    );
   }
   await ensureFirstAdmin(database.db, { dataDir: config.dataDir, ...config.admin, log });
 

@@ -24,7 +24,16 @@ describe('the SQL normaliser', () => {
   afterAll(() => database.drop());
 
   it('folds exactly like normalizeArabic', async () => {
-    const samples = ['إبراهيم', 'أحمد آمنة ٱلله', 'مدرسة المستشفى', 'الأخبـــار الليبية', 'مَدْرَسَةٌ وَطَنِيَّةٌ', 'عام ٢٠٢٦ م', 'Latin text 123', 'ـ'];
+    const samples = [
+      'إبراهيم',
+      'أحمد آمنة ٱلله',
+      'مدرسة المستشفى',
+      'الأخبـــار الليبية',
+      'مَدْرَسَةٌ وَطَنِيَّةٌ',
+      'عام ٢٠٢٦ م',
+      'Latin text 123',
+      'ـ',
+    ];
     for (const s of samples) {
       const { rows } = await database.pool.query('select sahifa_normalize($1) as n', [s]);
       expect(rows[0].n, s).toBe(normalizeArabic(s));

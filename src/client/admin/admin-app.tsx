@@ -13,7 +13,8 @@ import { adminGet, adminSend } from './lib/admin-api';
 import { clearAuth, readAuth, saveAuth } from './lib/auth';
 import { LoginPage } from './pages/login-page';
 
-const page = <M,>(load: () => Promise<M>, name: keyof M) => lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+const page = <M,>(load: () => Promise<M>, name: keyof M) =>
+  lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
 
 const SCREENS: { path: string; Screen: ComponentType; adminOnly?: boolean }[] = [
   { path: '/admin/dashboard', Screen: page(() => import('./pages/dashboard-page'), 'DashboardPage') },
@@ -31,7 +32,13 @@ function Protected() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const session = useQuery({ queryKey: ['admin', 'session'], queryFn: () => adminGet<{ admin: AdminUser }>('/api/admin/session'), enabled: !!stored, retry: false, staleTime: 60_000 });
+  const session = useQuery({
+    queryKey: ['admin', 'session'],
+    queryFn: () => adminGet<{ admin: AdminUser }>('/api/admin/session'),
+    enabled: !!stored,
+    retry: false,
+    staleTime: 60_000,
+  });
 
   useEffect(() => {
     if (session.data) saveAuth(session.data.admin);
@@ -76,7 +83,13 @@ export function AdminApp() {
   const { pathname } = useLocation();
   return (
     <>
-      {pathname === '/admin/login' ? <LoginPage /> : pathname === '/admin' || pathname === '/admin/' ? <Navigate to="/admin/dashboard" replace /> : <Protected />}
+      {pathname === '/admin/login' ? (
+        <LoginPage />
+      ) : pathname === '/admin' || pathname === '/admin/' ? (
+        <Navigate to="/admin/dashboard" replace />
+      ) : (
+        <Protected />
+      )}
       <Toaster position="top-center" dir="rtl" visibleToasts={1} richColors closeButton />
     </>
   );

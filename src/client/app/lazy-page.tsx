@@ -22,7 +22,13 @@ export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<
     Loaded ? (
       <Loaded />
     ) : (
-      <Suspense fallback={<div className="mx-auto max-w-3xl px-3 py-10" role="status">جاري التحميل...</div>}>
+      <Suspense
+        fallback={
+          <div className="mx-auto max-w-3xl px-3 py-10" role="status">
+            جاري التحميل...
+          </div>
+        }
+      >
         <Lazy />
       </Suspense>
     );

@@ -44,14 +44,16 @@ function useRouteEffects() {
   }, [location, queryClient]);
 }
 
-
 export function ReaderApp({ site }: { site: SiteContextValue }) {
   useRouteEffects();
   const location = useLocation();
   const match = matchRoutes(readerRoutes, location.pathname)!;
   return (
     <SiteContext.Provider value={site}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900"
+      >
         تخطَّ إلى المحتوى
       </a>
       <TopStrip serverNow={site.serverNow} />

@@ -68,7 +68,14 @@ export const readerRoutes: ReaderRoute[] = [
     preload: pages.home.preload,
     queries: (_p, search) => {
       const section = activeSection(search);
-      return [q.featured(), q.latest(), q.mostRead(), q.prayer(), q.weather(), ...(section !== HOME_SLUG ? [q.byCategory(section)] : [])];
+      return [
+        q.featured(),
+        q.latest(),
+        q.mostRead(),
+        q.prayer(),
+        q.weather(),
+        ...(section !== HOME_SLUG ? [q.byCategory(section)] : []),
+      ];
     },
     meta: ({ settings }) => ({
       title: `${settings.siteName} | أخبار ليبيا والعالم لحظة بلحظة`,

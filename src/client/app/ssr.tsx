@@ -5,7 +5,11 @@ import { StaticRouter } from '../lib/router';
 import { ReaderApp } from './reader-app';
 import type { SiteContextValue } from './site-context';
 
-export function renderReaderApp(url: string, queryClient: QueryClient, site: SiteContextValue): { html: string; state: unknown } {
+export function renderReaderApp(
+  url: string,
+  queryClient: QueryClient,
+  site: SiteContextValue,
+): { html: string; state: unknown } {
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
       <StaticRouter location={url}>

@@ -7,7 +7,9 @@ export function LazyToaster() {
   useEffect(
     () =>
       onToasterLoaded(() => {
-        void loadToaster().then((m) => setToaster(() => m.Toaster as unknown as ComponentType<Record<string, unknown>>));
+        void loadToaster().then((m) =>
+          setToaster(() => m.Toaster as unknown as ComponentType<Record<string, unknown>>),
+        );
       }),
     [],
   );

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** Empty and error states: a short Arabic message, an optional hint and action. */
-export function MessageBox({ title, hint, tone = 'neutral', children }: { title: string; hint?: string; tone?: 'neutral' | 'error'; children?: ReactNode }) {
+export function MessageBox({
+  title,
+  hint,
+  tone = 'neutral',
+  children,
+}: {
+  title: string;
+  hint?: string;
+  tone?: 'neutral' | 'error';
+  children?: ReactNode;
+}) {
   const toneClass =
     tone === 'error'
       ? 'border-red-200 bg-red-50 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100'

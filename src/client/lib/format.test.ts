@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTimeOr, formatFullDate, formatHijri, formatNumber, formatPrayerDate, timeAgo } from './format';
+import {
+  formatDate,
+  formatDateTimeOr,
+  formatFullDate,
+  formatHijri,
+  formatNumber,
+  formatPrayerDate,
+  timeAgo,
+} from './format';
 
 describe('reader and admin formatting (ar-LY, Western digits, Africa/Tripoli)', () => {
   it('writes dates in Arabic with Western digits, in Tripoli time', () => {

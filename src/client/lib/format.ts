@@ -2,16 +2,39 @@
 import { TRIPOLI } from '../../shared/constants';
 
 const zone = TRIPOLI.timeZone;
-const fullDate = new Intl.DateTimeFormat('ar-LY', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const fullDate = new Intl.DateTimeFormat('ar-LY', {
+  timeZone: zone,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 const longDate = new Intl.DateTimeFormat('ar-LY', { timeZone: zone, day: 'numeric', month: 'long', year: 'numeric' });
-const dateTime = new Intl.DateTimeFormat('ar-LY', { timeZone: zone, day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('ar-LY', {
+  timeZone: zone,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 const numberFormat = new Intl.NumberFormat('ar', { numberingSystem: 'latn' });
 
 function hijriFormatter() {
   try {
-    return new Intl.DateTimeFormat('ar-LY-u-ca-islamic-umalqura', { timeZone: zone, day: 'numeric', month: 'long', year: 'numeric' });
+    return new Intl.DateTimeFormat('ar-LY-u-ca-islamic-umalqura', {
+      timeZone: zone,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
   } catch {
-    return new Intl.DateTimeFormat('ar-LY-u-ca-islamic', { timeZone: zone, day: 'numeric', month: 'long', year: 'numeric' });
+    return new Intl.DateTimeFormat('ar-LY-u-ca-islamic', {
+      timeZone: zone,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
   }
 }
 const hijri = hijriFormatter();

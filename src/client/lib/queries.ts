@@ -20,16 +20,23 @@ export interface QueryDef<T> {
   notFoundIs404?: boolean;
 }
 
-const def = <T>(key: readonly unknown[], path: string, extra: Partial<QueryDef<T>> = {}): QueryDef<T> => ({ key, path, ...extra });
+const def = <T>(key: readonly unknown[], path: string, extra: Partial<QueryDef<T>> = {}): QueryDef<T> => ({
+  key,
+  path,
+  ...extra,
+});
 
 export const q = {
   settings: () => def<PublicSettings>(['settings'], '/api/settings'),
   categories: () => def<Category[]>(['categories'], '/api/categories'),
-  category: (slug: string) => def<Category>(['category', slug], `/api/categories/slug/${encodeURIComponent(slug)}`, { notFoundIs404: true }),
-  latest: (limit: number = LIMITS.homeList) => def<NewsListItem[]>(['news', 'latest', limit], `/api/news?limit=${limit}&offset=0`),
+  category: (slug: string) =>
+    def<Category>(['category', slug], `/api/categories/slug/${encodeURIComponent(slug)}`, { notFoundIs404: true }),
+  latest: (limit: number = LIMITS.homeList) =>
+    def<NewsListItem[]>(['news', 'latest', limit], `/api/news?limit=${limit}&offset=0`),
   featured: () => def<NewsListItem[]>(['news', 'featured'], '/api/news/featured'),
   mostRead: () => def<MostReadItem[]>(['news', 'most-read'], `/api/news/most-read?limit=${LIMITS.mostRead}`),
-  byCategory: (slug: string) => def<NewsListItem[]>(['news', 'category', slug], `/api/news/category/${encodeURIComponent(slug)}`),
+  byCategory: (slug: string) =>
+    def<NewsListItem[]>(['news', 'category', slug], `/api/news/category/${encodeURIComponent(slug)}`),
   article: (id: number) => def<NewsArticle>(['news', 'article', id], `/api/news/${id}`, { notFoundIs404: true }),
   related: (id: number) => def<NewsListItem[]>(['news', 'related', id], `/api/news/${id}/related`),
   breaking: () => def<BreakingNewsItem[]>(['breaking-news'], '/api/breaking-news'),

@@ -15,8 +15,12 @@ export function createQueryClient(): QueryClient {
  * For a query whose 404 means "this page does not exist" (an article, a section), a 404 is data: null. The
  * server dehydrates that null too, so the not-found screen is in the server HTML and is not refetched.
  */
-export function findQueryOptions<T>(def: QueryDef<T>, extra: Partial<UseQueryOptions<T | null>> = {}): UseQueryOptions<T | null> {
-  const queryFn = () => apiFetch<T>(def.path).catch((err) => (err instanceof ApiError && err.status === 404 ? null : Promise.reject(err)));
+export function findQueryOptions<T>(
+  def: QueryDef<T>,
+  extra: Partial<UseQueryOptions<T | null>> = {},
+): UseQueryOptions<T | null> {
+  const queryFn = () =>
+    apiFetch<T>(def.path).catch((err) => (err instanceof ApiError && err.status === 404 ? null : Promise.reject(err)));
   return { queryKey: def.key, queryFn, ...extra };
 }
 

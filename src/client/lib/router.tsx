@@ -4,7 +4,16 @@
  * about 2 KB instead of 15 KB gzipped, which keeps a reader's first load inside the 100 KB budget (see
  * docs/ARCHITECTURE.md). Its API mirrors react-router's names so screens read the same.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type AnchorHTMLAttributes, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type AnchorHTMLAttributes,
+  type ReactNode,
+} from 'react';
 
 export interface Location {
   pathname: string;
@@ -56,7 +65,10 @@ export const useLocation = () => useContext(RouterContext).location;
 export const useNavigate = () => useContext(RouterContext).navigate;
 export const useParams = () => useContext(ParamsContext);
 
-export function useSearchParams(): [URLSearchParams, (next: Record<string, string>, opts?: { replace?: boolean }) => void] {
+export function useSearchParams(): [
+  URLSearchParams,
+  (next: Record<string, string>, opts?: { replace?: boolean }) => void,
+] {
   const { location, navigate } = useContext(RouterContext);
   const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const set = useCallback(
@@ -96,7 +108,10 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
 }
 
 /** The first route whose path matches. */
-export function matchRoutes<R extends { path: string }>(routes: R[], pathname: string): { route: R; params: Record<string, string> } | null {
+export function matchRoutes<R extends { path: string }>(
+  routes: R[],
+  pathname: string,
+): { route: R; params: Record<string, string> } | null {
   for (const route of routes) {
     const params = matchPath(route.path, pathname);
     if (params) return { route, params };
@@ -119,7 +134,16 @@ export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
       target={target}
       onClick={(e) => {
         onClick?.(e);
-        if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || (target && target !== '_self')) return;
+        if (
+          e.defaultPrevented ||
+          e.button !== 0 ||
+          e.metaKey ||
+          e.ctrlKey ||
+          e.shiftKey ||
+          e.altKey ||
+          (target && target !== '_self')
+        )
+          return;
         e.preventDefault();
         navigate(to, { replace });
       }}
@@ -128,12 +152,22 @@ export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
   );
 }
 
-type NavLinkProps = Omit<LinkProps, 'className'> & { end?: boolean; className?: string | ((s: { isActive: boolean }) => string) };
+type NavLinkProps = Omit<LinkProps, 'className'> & {
+  end?: boolean;
+  className?: string | ((s: { isActive: boolean }) => string);
+};
 
 export function NavLink({ to, end, className, ...rest }: NavLinkProps) {
   const { pathname } = useLocation();
   const isActive = end ? pathname === to : pathname === to || pathname.startsWith(to.endsWith('/') ? to : `${to}/`);
-  return <Link to={to} aria-current={isActive ? 'page' : undefined} className={typeof className === 'function' ? className({ isActive }) : className} {...rest} />;
+  return (
+    <Link
+      to={to}
+      aria-current={isActive ? 'page' : undefined}
+      className={typeof className === 'function' ? className({ isActive }) : className}
+      {...rest}
+    />
+  );
 }
 
 export function Navigate({ to, replace }: { to: string; replace?: boolean }) {

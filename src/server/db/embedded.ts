@@ -201,9 +201,12 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: EmbeddedOpti
   try {
     await pg.start();
   } catch (err) {
-    throw new Error(`PostgreSQL did not start in ${pgDataDir}: ${err instanceof Error ? err.message : 'it exited early (see its log above)'}`, {
-      cause: err,
-    });
+    throw new Error(
+      `PostgreSQL did not start in ${pgDataDir}: ${err instanceof Error ? err.message : 'it exited early (see its log above)'}`,
+      {
+        cause: err,
+      },
+    );
   }
   // Safety net for an exit that skipped the graceful stop (process.exit, uncaught error): ask postgres to
   // shut down fast rather than leave it running. SIGKILL cannot be caught; the next start handles that case.

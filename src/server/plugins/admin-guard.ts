@@ -29,7 +29,14 @@ declare module 'fastify' {
   }
 }
 
-export const toSessionAdmin = (a: AdminRow): SessionAdmin => ({ id: a.id, username: a.username, fullName: a.fullName, email: a.email, role: a.role, createdAt: a.createdAt });
+export const toSessionAdmin = (a: AdminRow): SessionAdmin => ({
+  id: a.id,
+  username: a.username,
+  fullName: a.fullName,
+  email: a.email,
+  role: a.role,
+  createdAt: a.createdAt,
+});
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -57,7 +64,8 @@ export function adminScope(auth: AuthRepository, publicUrl: string | undefined, 
       const session = token ? await auth.findSession(token, now()) : undefined;
       if (!session) throw new AppError(401, 'UNAUTHORIZED', MESSAGES.unauthorized);
       req.admin = toSessionAdmin(session.admin);
-      if (req.routeOptions.config.role === 'admin' && req.admin.role !== 'admin') throw new AppError(403, 'FORBIDDEN', MESSAGES.forbidden);
+      if (req.routeOptions.config.role === 'admin' && req.admin.role !== 'admin')
+        throw new AppError(403, 'FORBIDDEN', MESSAGES.forbidden);
     });
     await register(scope);
   };

@@ -25,7 +25,8 @@ ${assets ? `<script type="module" src="${assets.script}"></script>` : ''}
 <div id="root"><p style="padding:2rem;text-align:center;font-family:sans-serif">جاري تجهيز لوحة التحكم...</p></div>
 </body>
 </html>`;
-  const send = (_req: unknown, reply: import('fastify').FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  const send = (_req: unknown, reply: import('fastify').FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   app.get('/admin', send);
   app.get('/admin/*', send);
 }

@@ -77,7 +77,12 @@ export class ResponseCache {
 const etagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
 /** Hooks that serve and fill the cache for every route whose config has `cache`. */
-export function registerResponseCache(app: FastifyInstance, cache: ResponseCache, keyOf: (url: string, host: string) => string, now: () => number): void {
+export function registerResponseCache(
+  app: FastifyInstance,
+  cache: ResponseCache,
+  keyOf: (url: string, host: string) => string,
+  now: () => number,
+): void {
   app.addHook('onRequest', async (req, reply) => {
     const rc = req.routeOptions.config.cache;
     if (!rc || req.method !== 'GET') return;
@@ -124,7 +129,11 @@ const CHANNEL = 'sahifa_cache';
  * Cross-instance invalidation. publish() clears the tags here at once and NOTIFYs the others; a dedicated
  * connection LISTENs and clears what other instances publish. It reconnects by itself after a failure.
  */
-export function createInvalidationBus(pool: pg.Pool, cache: ResponseCache, log: { warn: (o: object, m: string) => void }) {
+export function createInvalidationBus(
+  pool: pg.Pool,
+  cache: ResponseCache,
+  log: { warn: (o: object, m: string) => void },
+) {
   let client: pg.Client | undefined;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;

@@ -29,14 +29,29 @@ describe('errors', () => {
 
   it('never answers malformed input with a 500', async () => {
     const attempts = [
-      t.app.inject({ method: 'POST', url: '/api/news/1/view', headers: { 'content-type': 'application/json' }, payload: '{"broken"' }),
-      t.app.inject({ method: 'POST', url: '/api/news/1/view', headers: { 'content-type': 'application/xml' }, payload: '<a/>' }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/news/1/view',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"broken"',
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/news/1/view',
+        headers: { 'content-type': 'application/xml' },
+        payload: '<a/>',
+      }),
       t.app.inject({ method: 'GET', url: '/api/news/%E0%A4%A' }),
       t.app.inject({ method: 'GET', url: `/api/categories/slug/${'x'.repeat(500)}` }),
       t.app.inject({ method: 'GET', url: '/api/news?limit=1&limit=2' }),
       t.app.inject({ method: 'GET', url: '/api/news/most-read?limit=%00' }),
       t.app.inject({ method: 'DELETE', url: '/api/news/1' }),
-      t.app.inject({ method: 'POST', url: '/api/news/1/view', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(2 * 1024 * 1024) }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/news/1/view',
+        headers: { 'content-type': 'application/json' },
+        payload: 'x'.repeat(2 * 1024 * 1024),
+      }),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);

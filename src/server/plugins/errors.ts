@@ -27,7 +27,17 @@ const PG_CLIENT_ERRORS: Record<string, { status: number; code: string; message: 
   '23505': { status: 409, code: 'CONFLICT', message: MESSAGES.conflict }, // unique violation
   '23503': { status: 409, code: 'CONFLICT', message: MESSAGES.conflict }, // foreign key violation
 };
-const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', 'ECONNREFUSED', 'ETIMEDOUT']);
+const PG_UNAVAILABLE = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08003',
+  '08006',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+]);
 
 function pgCode(err: unknown): string | undefined {
   let e: unknown = err;
@@ -50,7 +60,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const requestId = String(request.id);
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code, requestId, details: error.details });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, code: error.code, requestId, details: error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
@@ -59,7 +71,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }));
       // A schema's own Arabic message (SPEC §5's texts) says more than the generic one.
       const specific = details.find((d) => /[\u0600-\u06FF]/.test(d.message))?.message;
-      return reply.status(400).send({ message: specific ?? MESSAGES.badRequest, code: 'VALIDATION_FAILED', requestId, details });
+      return reply
+        .status(400)
+        .send({ message: specific ?? MESSAGES.badRequest, code: 'VALIDATION_FAILED', requestId, details });
     }
     const status = error.statusCode;
     if (status && status >= 400 && status < 500) {
@@ -74,7 +88,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (code && PG_UNAVAILABLE.has(code)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ message: MESSAGES.unavailable, code: 'UNAVAILABLE', requestId });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: MESSAGES.unavailable, code: 'UNAVAILABLE', requestId });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: MESSAGES.internal, code: 'INTERNAL', requestId });

@@ -6,15 +6,25 @@ let t: TestApp;
 let articleId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ assets: { script: '/assets/reader.js', preloadScripts: [], styles: ['/assets/reader.css'] } });
+  t = await createTestApp({
+    assets: { script: '/assets/reader.js', preloadScripts: [], styles: ['/assets/reader.css'] },
+  });
   const db = t.database.db;
   await addCategory(db, { slug: 'libya', name: 'ليبيا', color: '#dc2626' });
-  articleId = (await addNews(db, { category: 'libya', title: 'خبر عن <طرابلس> & "بنغازي"', description: 'وصف قصير', featured: true })).id;
+  articleId = (
+    await addNews(db, {
+      category: 'libya',
+      title: 'خبر عن <طرابلس> & "بنغازي"',
+      description: 'وصف قصير',
+      featured: true,
+    })
+  ).id;
   await addBreaking(db, { title: 'عاجل للاختبار' });
 });
 afterAll(() => t.close());
 
-const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { host: 'sahifa.test', ...headers } });
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { host: 'sahifa.test', ...headers } });
 
 describe('server-rendered reader pages', () => {
   it('renders the home page with its data, the right-to-left document and the client assets', async () => {
@@ -88,9 +98,16 @@ describe('response cache', () => {
     await other.ready();
     try {
       await other.inject({ url: '/api/news', headers: { host: 'sahifa.test' } });
-      expect((await other.inject({ url: '/api/news', headers: { host: 'sahifa.test' } })).headers['x-cache']).toBe('HIT');
+      expect((await other.inject({ url: '/api/news', headers: { host: 'sahifa.test' } })).headers['x-cache']).toBe(
+        'HIT',
+      );
       await t.app.invalidation.publish(['news']);
-      await expect.poll(async () => (await other.inject({ url: '/api/news', headers: { host: 'sahifa.test' } })).headers['x-cache'], { timeout: 3000 }).toBe('MISS');
+      await expect
+        .poll(
+          async () => (await other.inject({ url: '/api/news', headers: { host: 'sahifa.test' } })).headers['x-cache'],
+          { timeout: 3000 },
+        )
+        .toBe('MISS');
     } finally {
       await other.close();
     }

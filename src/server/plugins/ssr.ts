@@ -29,7 +29,8 @@ export function originOf(req: FastifyRequest, publicUrl: string | undefined): st
 export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promise<void> {
   const assets = opts.assets ?? readClientAssets();
   await preloadAllPages();
-  if (!assets) app.log.warn('No client build found (dist/client): pages are served without their scripts. Run `npm run build`.');
+  if (!assets)
+    app.log.warn('No client build found (dist/client): pages are served without their scripts. Run `npm run build`.');
 
   async function prefetch(defs: QueryDef<unknown>[]) {
     const queryClient = createQueryClient();
@@ -58,7 +59,10 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
       const params = match?.params ?? {};
       if (route.path === '/category/:slug' && params.slug === HOME_SLUG) return reply.redirect('/', 301);
 
-      const { queryClient, notFound } = await prefetch([...chromeQueries(), ...route.queries(params, url.searchParams)]);
+      const { queryClient, notFound } = await prefetch([
+        ...chromeQueries(),
+        ...route.queries(params, url.searchParams),
+      ]);
       const origin = originOf(req, opts.publicUrl);
       const site = { origin, serverNow: opts.now().toISOString() };
       const { html, state } = renderReaderApp(url.pathname + url.search, queryClient, site);

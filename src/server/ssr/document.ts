@@ -7,11 +7,17 @@ import type { ClientAssets } from './assets';
 
 export const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON inside <script>: "<" escaped so no text can close the element. */
-export const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const safeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
-const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
+const absolute = (origin: string, url: string) =>
+  /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 
 function jsonLd(meta: PageMeta, origin: string, settings: PublicSettings): object {
   const publisher = { '@type': 'NewsMediaOrganization', name: settings.siteName, url: `${origin}/` };
@@ -33,7 +39,14 @@ function jsonLd(meta: PageMeta, origin: string, settings: PublicSettings): objec
       publisher,
     };
   }
-  return { '@context': 'https://schema.org', '@type': 'WebSite', name: settings.siteName, url: `${origin}/`, inLanguage: 'ar', publisher };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: settings.siteName,
+    url: `${origin}/`,
+    inLanguage: 'ar',
+    publisher,
+  };
 }
 
 export interface DocumentInput {
@@ -57,7 +70,9 @@ export function renderDocument({ meta, settings, origin, appHtml, queryState, si
     `<title>${escapeHtml(meta.title)}</title>`,
     m('name', 'description', meta.description),
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    meta.noindex ? '<meta name="robots" content="noindex, follow">' : '<meta name="robots" content="index, follow, max-image-preview:large">',
+    meta.noindex
+      ? '<meta name="robots" content="noindex, follow">'
+      : '<meta name="robots" content="index, follow, max-image-preview:large">',
     '<meta name="theme-color" content="#1e3a8a">',
     m('property', 'og:url', canonical),
     m('property', 'og:type', meta.type),

@@ -7,17 +7,41 @@ import { hashPassword } from '../modules/admins/passwords';
 export const ORIGIN = 'http://localhost:80';
 
 export async function addAdmin(db: Db, username: string, role: 'admin' | 'editor', password = 'secret-pass-1') {
-  const [row] = await db.insert(admins).values({ username, fullName: `${username} الكامل`, email: `${username}@sahifa.ly`, role, passwordHash: await hashPassword(password) }).returning();
+  const [row] = await db
+    .insert(admins)
+    .values({
+      username,
+      fullName: `${username} الكامل`,
+      email: `${username}@sahifa.ly`,
+      role,
+      passwordHash: await hashPassword(password),
+    })
+    .returning();
   return row!;
 }
 
 export async function login(app: FastifyInstance, username: string, password = 'secret-pass-1') {
-  const res = await app.inject({ method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN }, payload: { username, password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: { origin: ORIGIN },
+    payload: { username, password },
+  });
   const cookie = res.cookies.find((c) => c.name === 'sahifa_session');
   return { res, cookie: cookie ? `sahifa_session=${cookie.value}` : undefined, setCookie: cookie };
 }
 
 export function as(app: FastifyInstance, cookie: string | undefined) {
-  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
 }

@@ -11,7 +11,14 @@ export interface FakeWeather {
 }
 
 export const OPEN_METEO_SAMPLE = {
-  current: { time: '2026-06-01T12:00', temperature_2m: 31.6, relative_humidity_2m: 52, wind_speed_10m: 17.4, weather_code: 1, uv_index: 8.25 },
+  current: {
+    time: '2026-06-01T12:00',
+    temperature_2m: 31.6,
+    relative_humidity_2m: 52,
+    wind_speed_10m: 17.4,
+    weather_code: 1,
+    uv_index: 8.25,
+  },
   daily: {
     time: ['2026-06-01', '2026-06-02', '2026-06-03'],
     temperature_2m_max: [33.2, 34.8, 29.5],

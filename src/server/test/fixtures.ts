@@ -32,7 +32,10 @@ export async function addNews(db: Db, values: Partial<typeof news.$inferInsert> 
 
 export async function addBreaking(db: Db, values: Partial<typeof breakingNews.$inferInsert> = {}) {
   counter++;
-  const [row] = await db.insert(breakingNews).values({ title: `عاجل ${counter}`, ...values }).returning();
+  const [row] = await db
+    .insert(breakingNews)
+    .values({ title: `عاجل ${counter}`, ...values })
+    .returning();
   return row!;
 }
 

@@ -43,7 +43,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-data-'));
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEATHER_API_URL: 'http://127.0.0.1:9', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEATHER_API_URL: 'http://127.0.0.1:9',
+    ...overrides,
+  });
 }
 
 export interface TestApp {

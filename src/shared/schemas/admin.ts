@@ -10,8 +10,15 @@ export const ROLE_VALUES = ['admin', 'editor'] as const;
 export const ROLE_LABELS: Record<(typeof ROLE_VALUES)[number], string> = { admin: 'مدير', editor: 'محرر' };
 
 export const loginRequest = z.object({
-  username: z.string({ error: 'اسم المستخدم يجب أن يكون 3 أحرف على الأقل' }).trim().min(LIMITS.usernameMin, 'اسم المستخدم يجب أن يكون 3 أحرف على الأقل').max(100),
-  password: z.string({ error: 'كلمة المرور يجب أن تكون 6 أحرف على الأقل' }).min(LIMITS.passwordMin, 'كلمة المرور يجب أن تكون 6 أحرف على الأقل').max(200),
+  username: z
+    .string({ error: 'اسم المستخدم يجب أن يكون 3 أحرف على الأقل' })
+    .trim()
+    .min(LIMITS.usernameMin, 'اسم المستخدم يجب أن يكون 3 أحرف على الأقل')
+    .max(100),
+  password: z
+    .string({ error: 'كلمة المرور يجب أن تكون 6 أحرف على الأقل' })
+    .min(LIMITS.passwordMin, 'كلمة المرور يجب أن تكون 6 أحرف على الأقل')
+    .max(200),
 });
 
 export const adminUser = z.object({
@@ -32,12 +39,20 @@ export const breakingNewsInput = z.object({
   isActive: z.boolean().default(true),
   // SPEC §5: a non-number is 0; a number outside 0–100 is refused.
   priority: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined || typeof v === 'boolean' || Number.isNaN(Number(v)) ? 0 : Number(v)),
-    z.number().int('الأولوية من 0 إلى 100').min(LIMITS.priorityMin, 'الأولوية من 0 إلى 100').max(LIMITS.priorityMax, 'الأولوية من 0 إلى 100'),
+    (v) =>
+      v === '' || v === null || v === undefined || typeof v === 'boolean' || Number.isNaN(Number(v)) ? 0 : Number(v),
+    z
+      .number()
+      .int('الأولوية من 0 إلى 100')
+      .min(LIMITS.priorityMin, 'الأولوية من 0 إلى 100')
+      .max(LIMITS.priorityMax, 'الأولوية من 0 إلى 100'),
   ),
   expiresAt: z
     .string()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), 'تاريخ الانتهاء غير صالح')
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)),
+      'تاريخ الانتهاء غير صالح',
+    )
     .nullable()
     .default(null),
 });
@@ -49,7 +64,10 @@ const imageUrl = z
   .trim()
   .min(1, 'يرجى تحميل صورة للخبر أو توفير رابط صورة')
   .max(2000)
-  .refine((v) => /^\/media\/[0-9a-f-]{36}\/\d+\.webp$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), 'رابط الصورة يجب أن يبدأ بـ http أو https');
+  .refine(
+    (v) => /^\/media\/[0-9a-f-]{36}\/\d+\.webp$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v),
+    'رابط الصورة يجب أن يبدأ بـ http أو https',
+  );
 
 export const newsInput = z.object({
   title: trimmed('جميع الحقول مطلوبة', 300),
@@ -68,14 +86,26 @@ export type AdminNewsItem = z.infer<typeof adminNewsItem>;
 const SLUG = /^[a-z0-9_-]+$/;
 export const categoryInput = z.object({
   name: trimmed('اسم التصنيف مطلوب', 100),
-  slug: z.string({ error: 'معرف التصنيف مطلوب' }).trim().min(1, 'معرف التصنيف مطلوب').max(100).regex(SLUG, 'المعرف يقبل الأحرف الإنجليزية الصغيرة والأرقام والشرطات فقط'),
+  slug: z
+    .string({ error: 'معرف التصنيف مطلوب' })
+    .trim()
+    .min(1, 'معرف التصنيف مطلوب')
+    .max(100)
+    .regex(SLUG, 'المعرف يقبل الأحرف الإنجليزية الصغيرة والأرقام والشرطات فقط'),
   description: z.string().trim().max(500).optional(),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'اللون غير صالح').optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'اللون غير صالح')
+    .optional(),
   isActive: z.boolean().default(true),
   order: z.number().int().min(0).max(10_000).optional(),
 });
 /** SPEC §7: the full body, or only isActive, or only order. */
-export const categoryUpdate = z.union([z.object({ isActive: z.boolean() }).strict(), z.object({ order: z.number().int().min(0).max(10_000) }).strict(), categoryInput]);
+export const categoryUpdate = z.union([
+  z.object({ isActive: z.boolean() }).strict(),
+  z.object({ order: z.number().int().min(0).max(10_000) }).strict(),
+  categoryInput,
+]);
 export const categoryReorder = z.object({ id: z.number().int().positive(), direction: z.enum(['up', 'down']) });
 
 export const prayerTimeInput = z.object({
@@ -90,25 +120,45 @@ export const prayerTimeInput = z.object({
 export const prayerTimeRecord = prayerTimeInput.extend({ id: z.number().int() });
 
 export const createAdminInput = z.object({
-  username: z.string({ error: 'جميع الحقول مطلوبة' }).trim().min(LIMITS.usernameMin, 'اسم المستخدم يجب أن يكون 3 أحرف على الأقل').max(100).regex(/^[\w.-]+$/u, 'اسم المستخدم يقبل الحروف والأرقام والنقاط والشرطات فقط'),
+  username: z
+    .string({ error: 'جميع الحقول مطلوبة' })
+    .trim()
+    .min(LIMITS.usernameMin, 'اسم المستخدم يجب أن يكون 3 أحرف على الأقل')
+    .max(100)
+    .regex(/^[\w.-]+$/u, 'اسم المستخدم يقبل الحروف والأرقام والنقاط والشرطات فقط'),
   fullName: trimmed('جميع الحقول مطلوبة', 200),
   email: z.string({ error: 'جميع الحقول مطلوبة' }).trim().max(254).pipe(z.email('البريد الإلكتروني غير صالح')),
-  password: z.string({ error: 'جميع الحقول مطلوبة' }).min(LIMITS.passwordMin, 'كلمة المرور يجب أن تكون 6 أحرف على الأقل').max(200),
+  password: z
+    .string({ error: 'جميع الحقول مطلوبة' })
+    .min(LIMITS.passwordMin, 'كلمة المرور يجب أن تكون 6 أحرف على الأقل')
+    .max(200),
   roleName: z.enum(ROLE_VALUES, { error: 'الصلاحية غير صالحة' }).default('editor'),
 });
 export const passwordInput = z.object({
-  password: z.string({ error: 'يرجى إدخال كلمة مرور صالحة' }).refine((v) => v.trim().length > 0, 'يرجى إدخال كلمة مرور صالحة').pipe(z.string().min(LIMITS.passwordMin, 'كلمة المرور يجب أن تكون 6 أحرف على الأقل').max(200)),
+  password: z
+    .string({ error: 'يرجى إدخال كلمة مرور صالحة' })
+    .refine((v) => v.trim().length > 0, 'يرجى إدخال كلمة مرور صالحة')
+    .pipe(z.string().min(LIMITS.passwordMin, 'كلمة المرور يجب أن تكون 6 أحرف على الأقل').max(200)),
 });
 
 export const statisticsToday = z.object({
   today: z.object({ visitors: z.number().int(), pageViews: z.number().int(), uniqueVisitors: z.number().int() }),
   activeBreakingNews: z.number().int(),
   devices: z.array(z.object({ device: z.string(), visitors: z.number().int() })),
-  latestNews: z.array(z.object({ id: z.number().int(), title: z.string(), views: z.number().int(), publishedAt: z.string().nullable() })),
+  latestNews: z.array(
+    z.object({ id: z.number().int(), title: z.string(), views: z.number().int(), publishedAt: z.string().nullable() }),
+  ),
 });
 
 export const statisticsDetailed = z.object({
-  days: z.array(z.object({ day: z.string(), visits: z.number().int(), pageViews: z.number().int(), uniqueVisitors: z.number().int() })),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      visits: z.number().int(),
+      pageViews: z.number().int(),
+      uniqueVisitors: z.number().int(),
+    }),
+  ),
   topArticles: z.array(z.object({ id: z.number().int(), title: z.string(), views: z.number().int() })),
   byCategory: z.array(z.object({ category: z.string(), name: z.string(), views: z.number().int() })),
   devices: z.array(z.object({ device: z.string(), visitors: z.number().int() })),
@@ -137,5 +187,11 @@ export const auditEntry = z.object({
   createdAt: z.string(),
 });
 
-export const mediaResponse = z.object({ id: z.string(), url: z.string(), width: z.number().int(), height: z.number().int(), srcset: z.string() });
+export const mediaResponse = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  srcset: z.string(),
+});
 export const okMessage = z.object({ message: z.string() });

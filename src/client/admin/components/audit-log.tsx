@@ -11,8 +11,24 @@ interface Entry {
   entityId: string | null;
   createdAt: string;
 }
-const ACTIONS: Record<string, string> = { create: 'أضاف', update: 'عدّل', delete: 'حذف', import: 'استورد', login: 'سجّل الدخول', logout: 'سجّل الخروج' };
-const ENTITIES: Record<string, string> = { news: 'خبراً', breaking_news: 'خبراً عاجلاً', category: 'تصنيفاً', prayer_times: 'مواقيت الصلاة', admin: 'مستخدماً', media: 'صورة', settings: 'الإعدادات', session: '' };
+const ACTIONS: Record<string, string> = {
+  create: 'أضاف',
+  update: 'عدّل',
+  delete: 'حذف',
+  import: 'استورد',
+  login: 'سجّل الدخول',
+  logout: 'سجّل الخروج',
+};
+const ENTITIES: Record<string, string> = {
+  news: 'خبراً',
+  breaking_news: 'خبراً عاجلاً',
+  category: 'تصنيفاً',
+  prayer_times: 'مواقيت الصلاة',
+  admin: 'مستخدماً',
+  media: 'صورة',
+  settings: 'الإعدادات',
+  session: '',
+};
 
 /** Who changed what, and when (admins only). */
 export function AuditLog() {
@@ -27,8 +43,11 @@ export function AuditLog() {
           {log.data?.map((e) => (
             <li key={e.id} className="flex flex-wrap justify-between gap-2 py-1.5">
               <span>
-                <bdi className="font-bold">{e.adminUsername}</bdi> {ACTIONS[e.action] ?? e.action} {ENTITIES[e.entity] ?? e.entity}
-                {e.entityId && e.entity !== 'settings' ? <span className="text-slate-500"> #{e.entityId.slice(0, 8)}</span> : null}
+                <bdi className="font-bold">{e.adminUsername}</bdi> {ACTIONS[e.action] ?? e.action}{' '}
+                {ENTITIES[e.entity] ?? e.entity}
+                {e.entityId && e.entity !== 'settings' ? (
+                  <span className="text-slate-500"> #{e.entityId.slice(0, 8)}</span>
+                ) : null}
               </span>
               <span className="text-slate-600 dark:text-slate-400">{formatDateTimeOr(e.createdAt)}</span>
             </li>

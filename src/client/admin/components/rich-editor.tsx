@@ -23,7 +23,17 @@ const TOOLBAR = [
 ];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function RichEditor({ value, onChange, disabled, labelledBy }: { value: string; onChange: (html: string) => void; disabled?: boolean; labelledBy: string }) {
+export function RichEditor({
+  value,
+  onChange,
+  disabled,
+  labelledBy,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  disabled?: boolean;
+  labelledBy: string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<Quill | null>(null);
   const onChangeRef = useRef(onChange);
@@ -43,7 +53,9 @@ export function RichEditor({ value, onChange, disabled, labelledBy }: { value: s
               const range = this.quill.getSelection();
               if (!on || !range) return this.quill.format('link', false);
               const text = this.quill.getText(range.index, range.length).trim();
-              const url = EMAIL.test(text) ? `mailto:${text}` : window.prompt('أدخل الرابط (http أو https أو mailto أو tel):', 'https://');
+              const url = EMAIL.test(text)
+                ? `mailto:${text}`
+                : window.prompt('أدخل الرابط (http أو https أو mailto أو tel):', 'https://');
               if (url) this.quill.format('link', url);
             },
             image(this: { quill: Quill }) {
@@ -73,7 +85,9 @@ export function RichEditor({ value, onChange, disabled, labelledBy }: { value: s
     q.root.setAttribute('role', 'textbox');
     q.root.setAttribute('aria-multiline', 'true');
     if (value) q.clipboard.dangerouslyPasteHTML(value, 'silent');
-    q.on('text-change', () => onChangeRef.current(q.getText().trim() || q.root.querySelector('img,iframe') ? q.root.innerHTML : ''));
+    q.on('text-change', () =>
+      onChangeRef.current(q.getText().trim() || q.root.querySelector('img,iframe') ? q.root.innerHTML : ''),
+    );
     quill.current = q;
     return () => {
       quill.current = null;

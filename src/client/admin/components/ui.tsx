@@ -6,16 +6,39 @@ import { useEffect, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes,
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-blue-900 text-white hover:bg-blue-800',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   danger: 'bg-red-700 text-white hover:bg-red-600',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
 };
 
-export function Button({ variant = 'primary', className = '', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return <button type="button" className={`inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-2 text-sm font-bold transition disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`} {...rest} />;
+export function Button({
+  variant = 'primary',
+  className = '',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return (
+    <button
+      type="button"
+      className={`inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-2 text-sm font-bold transition disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
+      {...rest}
+    />
+  );
 }
 
-export function Field({ label, id, hint, error, children }: { label: string; id: string; hint?: string; error?: string; children: ReactNode }) {
+export function Field({
+  label,
+  id,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  id: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-bold">
@@ -32,13 +55,24 @@ export function Field({ label, id, hint, error, children }: { label: string; id:
   );
 }
 
-export const inputClass = 'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900 disabled:opacity-60';
+export const inputClass =
+  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900 disabled:opacity-60';
 
 export function Input(props: InputHTMLAttributes<HTMLInputElement>) {
   return <input className={inputClass} {...props} />;
 }
 
-export function Switch({ checked, onChange, label, disabled }: { checked: boolean; onChange: (v: boolean) => void; label: string; disabled?: boolean }) {
+export function Switch({
+  checked,
+  onChange,
+  label,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  label: string;
+  disabled?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -49,13 +83,27 @@ export function Switch({ checked, onChange, label, disabled }: { checked: boolea
       onClick={() => onChange(!checked)}
       className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition disabled:opacity-50 ${checked ? 'bg-green-600' : 'bg-slate-300 dark:bg-slate-600'}`}
     >
-      <span className={`inline-block size-5 rounded-full bg-white shadow transition ${checked ? '-translate-x-5' : '-translate-x-0.5'}`} />
+      <span
+        className={`inline-block size-5 rounded-full bg-white shadow transition ${checked ? '-translate-x-5' : '-translate-x-0.5'}`}
+      />
     </button>
   );
 }
 
 /** A modal dialog on the native <dialog>: focus stays inside, Escape closes it. */
-export function Modal({ open, title, onClose, children, wide }: { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  wide,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -92,7 +140,13 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 }
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <div className={`rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`}>{children}</div>;
+  return (
+    <div
+      className={`rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`}
+    >
+      {children}
+    </div>
+  );
 }
 
 export function TableShell({ children }: { children: ReactNode }) {
@@ -137,7 +191,19 @@ export function FormActions({ onCancel, saving }: { onCancel: () => void; saving
 }
 
 /** A table row's edit and delete buttons; delete asks SPEC §5's confirmation first. */
-export function RowActions({ name, onEdit, onDelete, confirmText, children }: { name: string; onEdit: () => void; onDelete: () => void; confirmText: string; children?: ReactNode }) {
+export function RowActions({
+  name,
+  onEdit,
+  onDelete,
+  confirmText,
+  children,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  confirmText: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex gap-1">
       {children}
@@ -153,13 +219,24 @@ export function RowActions({ name, onEdit, onDelete, confirmText, children }: { 
 
 export function BackToDashboard() {
   return (
-    <Link to="/admin/dashboard" className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-bold dark:border-slate-700">
+    <Link
+      to="/admin/dashboard"
+      className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-bold dark:border-slate-700"
+    >
       <ArrowRight className="size-4" aria-hidden="true" /> العودة للوحة التحكم
     </Link>
   );
 }
 
-export function LabeledSwitch({ checked, onChange, label }: { checked: boolean; onChange: (v: boolean) => void; label: string }) {
+export function LabeledSwitch({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  label: string;
+}) {
   return (
     <div className="flex items-center gap-3">
       <Switch checked={checked} onChange={onChange} label={label} />

@@ -11,13 +11,19 @@ export function errorText(err: unknown, fallback: string): string {
 }
 
 /** Upload with progress (fetch cannot report it): resolves with the stored image. */
-export function uploadImage(file: File, onProgress: (percent: number) => void): Promise<{ id: string; url: string; srcset: string }> {
+export function uploadImage(
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<{ id: string; url: string; srcset: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/admin/media');
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve(JSON.parse(xhr.responseText)) : reject(new ApiError(xhr.status, xhr.responseText)));
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300
+        ? resolve(JSON.parse(xhr.responseText))
+        : reject(new ApiError(xhr.status, xhr.responseText));
     xhr.onerror = () => reject(new ApiError(0, ''));
     const form = new FormData();
     form.append('file', file);

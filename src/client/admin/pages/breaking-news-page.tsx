@@ -3,7 +3,21 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { BreakingNewsItem } from '../../../shared/schemas/breaking-news';
-import { BackToDashboard, Button, Empty, Field, FormActions, Input, LabeledSwitch, Loading, Modal, PageHeader, RowActions, Switch, TableShell } from '../components/ui';
+import {
+  BackToDashboard,
+  Button,
+  Empty,
+  Field,
+  FormActions,
+  Input,
+  LabeledSwitch,
+  Loading,
+  Modal,
+  PageHeader,
+  RowActions,
+  Switch,
+  TableShell,
+} from '../components/ui';
 import { adminGet, adminSend, errorText } from '../lib/admin-api';
 import { formatDateTimeOr } from '../../lib/format';
 
@@ -26,7 +40,11 @@ const toLocalInput = (iso: string) => {
 /** Active, inactive, or active but past its expiry (readers no longer see it). */
 function StatusBadge({ item }: { item: BreakingNewsItem }) {
   const expired = item.isActive && item.expiresAt !== null && new Date(item.expiresAt).getTime() < Date.now();
-  const [label, tone] = expired ? ['منتهي', 'bg-amber-100 text-amber-900'] : item.isActive ? ['نشط', 'bg-green-100 text-green-900'] : ['غير نشط', 'bg-slate-200 text-slate-800'];
+  const [label, tone] = expired
+    ? ['منتهي', 'bg-amber-100 text-amber-900']
+    : item.isActive
+      ? ['نشط', 'bg-green-100 text-green-900']
+      : ['غير نشط', 'bg-slate-200 text-slate-800'];
   return <span className={`whitespace-nowrap rounded px-2 py-0.5 text-xs font-bold ${tone}`}>{label}</span>;
 }
 
@@ -36,10 +54,17 @@ export function BreakingNewsPage() {
   const [editing, setEditing] = useState<BreakingNewsItem | null | 'new'>(null);
   const [form, setForm] = useState<Form>(EMPTY);
   const [error, setError] = useState<string>();
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: KEY }), queryClient.invalidateQueries({ queryKey: ['breaking-news'] })]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: KEY }),
+      queryClient.invalidateQueries({ queryKey: ['breaking-news'] }),
+    ]);
 
   const save = useMutation({
-    mutationFn: (body: unknown) => (editing === 'new' ? adminSend('POST', '/api/admin/breaking-news', body) : adminSend('PUT', `/api/admin/breaking-news/${(editing as BreakingNewsItem).id}`, body)),
+    mutationFn: (body: unknown) =>
+      editing === 'new'
+        ? adminSend('POST', '/api/admin/breaking-news', body)
+        : adminSend('PUT', `/api/admin/breaking-news/${(editing as BreakingNewsItem).id}`, body),
     onSuccess: async () => {
       toast.success(editing === 'new' ? 'تمت الإضافة' : 'تم التحديث');
       setEditing(null);
@@ -48,7 +73,8 @@ export function BreakingNewsPage() {
     onError: (err) => toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء حفظ الخبر العاجل') }),
   });
   const toggle = useMutation({
-    mutationFn: (b: BreakingNewsItem) => adminSend('PUT', `/api/admin/breaking-news/${b.id}`, { isActive: !b.isActive }),
+    mutationFn: (b: BreakingNewsItem) =>
+      adminSend('PUT', `/api/admin/breaking-news/${b.id}`, { isActive: !b.isActive }),
     onSuccess: async () => {
       toast.success('تم التحديث');
       await refresh();
@@ -66,7 +92,17 @@ export function BreakingNewsPage() {
 
   const open = (item: BreakingNewsItem | 'new') => {
     setError(undefined);
-    setForm(item === 'new' ? EMPTY : { title: item.title, isActive: item.isActive, priority: String(item.priority), hasExpiry: !!item.expiresAt, expiresAt: item.expiresAt ? toLocalInput(item.expiresAt) : '' });
+    setForm(
+      item === 'new'
+        ? EMPTY
+        : {
+            title: item.title,
+            isActive: item.isActive,
+            priority: String(item.priority),
+            hasExpiry: !!item.expiresAt,
+            expiresAt: item.expiresAt ? toLocalInput(item.expiresAt) : '',
+          },
+    );
     setEditing(item);
   };
   const submit = (e: React.FormEvent) => {
@@ -117,20 +153,34 @@ export function BreakingNewsPage() {
                 <td>
                   <div className="flex items-center gap-2">
                     <StatusBadge item={b} />
-                    <Switch checked={b.isActive} onChange={() => toggle.mutate(b)} label={`تفعيل: ${b.title}`} disabled={toggle.isPending} />
+                    <Switch
+                      checked={b.isActive}
+                      onChange={() => toggle.mutate(b)}
+                      label={`تفعيل: ${b.title}`}
+                      disabled={toggle.isPending}
+                    />
                   </div>
                 </td>
                 <td className="whitespace-nowrap">{formatDateTimeOr(b.createdAt)}</td>
                 <td className="whitespace-nowrap">{formatDateTimeOr(b.expiresAt, 'غير محدد')}</td>
                 <td>
-                  <RowActions name={b.title} onEdit={() => open(b)} onDelete={() => remove.mutate(b.id)} confirmText="هل أنت متأكد من حذف هذا الخبر العاجل؟" />
+                  <RowActions
+                    name={b.title}
+                    onEdit={() => open(b)}
+                    onDelete={() => remove.mutate(b.id)}
+                    confirmText="هل أنت متأكد من حذف هذا الخبر العاجل؟"
+                  />
                 </td>
               </tr>
             ))}
           </tbody>
         </TableShell>
       )}
-      <Modal open={editing !== null} title={editing === 'new' ? 'إضافة خبر عاجل' : 'تعديل الخبر العاجل'} onClose={() => setEditing(null)}>
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? 'إضافة خبر عاجل' : 'تعديل الخبر العاجل'}
+        onClose={() => setEditing(null)}
+      >
         <form onSubmit={submit} className="space-y-4" noValidate>
           <fieldset disabled={save.isPending} className="space-y-4">
             <Field label="عنوان الخبر" id="bn-title" error={error}>
@@ -138,14 +188,31 @@ export function BreakingNewsPage() {
             </Field>
             <LabeledSwitch checked={form.isActive} onChange={(v) => setForm({ ...form, isActive: v })} label="نشط" />
             <Field label="الأولوية (0 - 100)" id="bn-priority" hint="الأولوية الأعلى تظهر أولاً">
-              <Input id="bn-priority" type="number" min={0} max={100} value={form.priority} onChange={(e) => setForm({ ...form, priority: e.target.value })} />
+              <Input
+                id="bn-priority"
+                type="number"
+                min={0}
+                max={100}
+                value={form.priority}
+                onChange={(e) => setForm({ ...form, priority: e.target.value })}
+              />
             </Field>
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={form.hasExpiry} onChange={(e) => setForm({ ...form, hasExpiry: e.target.checked })} /> تحديد تاريخ انتهاء
+              <input
+                type="checkbox"
+                checked={form.hasExpiry}
+                onChange={(e) => setForm({ ...form, hasExpiry: e.target.checked })}
+              />{' '}
+              تحديد تاريخ انتهاء
             </label>
             {form.hasExpiry && (
               <Field label="تاريخ الانتهاء" id="bn-expiry">
-                <Input id="bn-expiry" type="datetime-local" value={form.expiresAt} onChange={(e) => setForm({ ...form, expiresAt: e.target.value })} />
+                <Input
+                  id="bn-expiry"
+                  type="datetime-local"
+                  value={form.expiresAt}
+                  onChange={(e) => setForm({ ...form, expiresAt: e.target.value })}
+                />
               </Field>
             )}
           </fieldset>

@@ -12,7 +12,11 @@ type Today = z.infer<typeof statisticsToday>;
 export const DEVICE_LABELS: Record<string, string> = { mobile: 'الهاتف', tablet: 'الجهاز اللوحي', desktop: 'الحاسوب' };
 
 export function DashboardPage() {
-  const stats = useQuery({ queryKey: ['admin', 'statistics'], queryFn: () => adminGet<Today>('/api/admin/statistics'), refetchInterval: TIMINGS_MS.statisticsRefresh });
+  const stats = useQuery({
+    queryKey: ['admin', 'statistics'],
+    queryFn: () => adminGet<Today>('/api/admin/statistics'),
+    refetchInterval: TIMINGS_MS.statisticsRefresh,
+  });
   if (stats.isLoading) return <Loading />;
   if (stats.isError || !stats.data) return <p role="alert">فشل في تحميل الإحصائيات</p>;
   const s = stats.data;
@@ -29,7 +33,10 @@ export function DashboardPage() {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ label, value, icon: Icon }) => (
           <Card key={label} className="flex items-center gap-4">
-            <Icon className="size-10 rounded-full bg-blue-100 p-2 text-blue-900 dark:bg-blue-950 dark:text-blue-200" aria-hidden="true" />
+            <Icon
+              className="size-10 rounded-full bg-blue-100 p-2 text-blue-900 dark:bg-blue-950 dark:text-blue-200"
+              aria-hidden="true"
+            />
             <div>
               <p className="text-sm text-slate-600 dark:text-slate-300">{label}</p>
               <p className="text-2xl font-bold" data-testid={`stat-${label}`}>
@@ -45,7 +52,11 @@ export function DashboardPage() {
           { to: '/admin/breaking-news', label: 'الأخبار العاجلة', icon: Siren },
           { to: '/admin/categories', label: 'التصنيفات', icon: FolderTree },
         ].map(({ to, label, icon: Icon }) => (
-          <Link key={to} to={to} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 font-bold shadow-sm hover:border-blue-800 dark:border-slate-800 dark:bg-slate-900">
+          <Link
+            key={to}
+            to={to}
+            className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 font-bold shadow-sm hover:border-blue-800 dark:border-slate-800 dark:bg-slate-900"
+          >
             <Icon className="size-6 text-blue-900 dark:text-blue-300" aria-hidden="true" /> {label}
           </Link>
         ))}
@@ -65,7 +76,10 @@ export function DashboardPage() {
           ) : (
             <p className="text-sm text-slate-600">لا توجد أخبار بعد</p>
           )}
-          <Link to="/admin/news" className="mt-3 inline-block text-sm font-bold text-blue-800 underline dark:text-blue-300">
+          <Link
+            to="/admin/news"
+            className="mt-3 inline-block text-sm font-bold text-blue-800 underline dark:text-blue-300"
+          >
             عرض جميع الأخبار
           </Link>
         </Card>
@@ -84,7 +98,10 @@ export function DashboardPage() {
                     </span>
                   </div>
                   <div className="h-2 rounded bg-slate-100 dark:bg-slate-800">
-                    <div className="h-2 rounded bg-blue-800" style={{ width: `${(d.visitors / totalDevices) * 100}%` }} />
+                    <div
+                      className="h-2 rounded bg-blue-800"
+                      style={{ width: `${(d.visitors / totalDevices) * 100}%` }}
+                    />
                   </div>
                 </li>
               ))}
@@ -92,7 +109,10 @@ export function DashboardPage() {
           ) : (
             <p className="text-sm text-slate-600 dark:text-slate-400">لا توجد زيارات اليوم بعد</p>
           )}
-          <Link to="/admin/statistics" className="mt-3 inline-block text-sm font-bold text-blue-800 underline dark:text-blue-300">
+          <Link
+            to="/admin/statistics"
+            className="mt-3 inline-block text-sm font-bold text-blue-800 underline dark:text-blue-300"
+          >
             الإحصائيات التفصيلية
           </Link>
         </Card>

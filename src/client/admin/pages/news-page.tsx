@@ -6,7 +6,22 @@ import { PLACEHOLDER_IMAGE, sizedImage } from '../../../shared/media';
 import type { AdminNewsItem } from '../../../shared/schemas/admin';
 import type { Category } from '../../../shared/schemas/categories';
 import { RichEditor } from '../components/rich-editor';
-import { BackToDashboard, Button, Empty, Field, FormActions, Input, LabeledSwitch, Loading, Modal, PageHeader, RowActions, Switch, TableShell, inputClass } from '../components/ui';
+import {
+  BackToDashboard,
+  Button,
+  Empty,
+  Field,
+  FormActions,
+  Input,
+  LabeledSwitch,
+  Loading,
+  Modal,
+  PageHeader,
+  RowActions,
+  Switch,
+  TableShell,
+  inputClass,
+} from '../components/ui';
 import { adminGet, adminSend, errorText, uploadImage } from '../lib/admin-api';
 import { formatDateTimeOr, formatNumber } from '../../lib/format';
 
@@ -21,16 +36,39 @@ interface Form {
 }
 const EMPTY: Form = { title: '', description: '', content: '', category: '', imageUrl: '', featured: false };
 
-function NewsForm({ initial, categories, onDone }: { initial: AdminNewsItem | null; categories: Category[]; onDone: () => void }) {
+function NewsForm({
+  initial,
+  categories,
+  onDone,
+}: {
+  initial: AdminNewsItem | null;
+  categories: Category[];
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(initial ? { title: initial.title, description: initial.description, content: initial.content, category: initial.category, imageUrl: initial.imageUrl ?? '', featured: initial.featured } : EMPTY);
+  const [form, setForm] = useState<Form>(
+    initial
+      ? {
+          title: initial.title,
+          description: initial.description,
+          content: initial.content,
+          category: initial.category,
+          imageUrl: initial.imageUrl ?? '',
+          featured: initial.featured,
+        }
+      : EMPTY,
+  );
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string>();
   const save = useMutation({
-    mutationFn: (body: Form) => (initial ? adminSend('PUT', `/api/admin/news/${initial.id}`, body) : adminSend('POST', '/api/admin/news', body)),
+    mutationFn: (body: Form) =>
+      initial ? adminSend('PUT', `/api/admin/news/${initial.id}`, body) : adminSend('POST', '/api/admin/news', body),
     onSuccess: async () => {
       toast.success(initial ? 'تم التحديث' : 'تمت الإضافة');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: KEY }), queryClient.invalidateQueries({ queryKey: ['news'] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: KEY }),
+        queryClient.invalidateQueries({ queryKey: ['news'] }),
+      ]);
       onDone();
     },
     onError: (err) => toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء حفظ الخبر') }),
@@ -53,17 +91,26 @@ function NewsForm({ initial, categories, onDone }: { initial: AdminNewsItem | nu
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (progress !== null) return void toast.info('يرجى الانتظار حتى اكتمال تحميل الصورة');
-    if (!form.title.trim() || !form.description.trim() || !form.content.trim() || !form.category) return setError('جميع الحقول مطلوبة');
+    if (!form.title.trim() || !form.description.trim() || !form.content.trim() || !form.category)
+      return setError('جميع الحقول مطلوبة');
     if (!form.imageUrl.trim()) return setError('يرجى تحميل صورة للخبر أو توفير رابط صورة');
     setError(undefined);
-    save.mutate({ ...form, title: form.title.trim(), description: form.description.trim(), imageUrl: form.imageUrl.trim() });
+    save.mutate({
+      ...form,
+      title: form.title.trim(),
+      description: form.description.trim(),
+      imageUrl: form.imageUrl.trim(),
+    });
   };
 
   const busy = save.isPending;
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {error && (
-        <p role="alert" className="rounded bg-red-50 p-2 text-sm font-bold text-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded bg-red-50 p-2 text-sm font-bold text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {error}
         </p>
       )}
@@ -72,11 +119,22 @@ function NewsForm({ initial, categories, onDone }: { initial: AdminNewsItem | nu
           <Input id="news-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
         </Field>
         <Field label="وصف مختصر" id="news-description">
-          <textarea id="news-description" rows={2} className={inputClass} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+          <textarea
+            id="news-description"
+            rows={2}
+            className={inputClass}
+            value={form.description}
+            onChange={(e) => setForm({ ...form, description: e.target.value })}
+          />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="التصنيف" id="news-category">
-            <select id="news-category" className={inputClass} value={form.category} onChange={(e) => setForm({ ...form, category: e.target.value })}>
+            <select
+              id="news-category"
+              className={inputClass}
+              value={form.category}
+              onChange={(e) => setForm({ ...form, category: e.target.value })}
+            >
               <option value="">اختر التصنيف</option>
               {categories.map((c) => (
                 <option key={c.slug} value={c.slug}>
@@ -86,13 +144,30 @@ function NewsForm({ initial, categories, onDone }: { initial: AdminNewsItem | nu
             </select>
           </Field>
           <div className="pt-6">
-            <LabeledSwitch checked={form.featured} onChange={(v) => setForm({ ...form, featured: v })} label="خبر مميز" />
+            <LabeledSwitch
+              checked={form.featured}
+              onChange={(v) => setForm({ ...form, featured: v })}
+              label="خبر مميز"
+            />
           </div>
         </div>
         <Field label="صورة الخبر" id="news-image-file" hint="JPG أو PNG أو GIF أو WebP، حتى 10 ميغابايت">
-          <input id="news-image-file" type="file" accept="image/jpeg,image/png,image/gif,image/webp" onChange={(e) => upload(e.target.files?.[0])} className="block w-full text-sm" />
+          <input
+            id="news-image-file"
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            onChange={(e) => upload(e.target.files?.[0])}
+            className="block w-full text-sm"
+          />
           {progress !== null && (
-            <div className="mt-2" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} aria-label="تقدم رفع الصورة">
+            <div
+              className="mt-2"
+              role="progressbar"
+              aria-valuenow={progress}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-label="تقدم رفع الصورة"
+            >
               <div className="h-2 rounded bg-slate-200 dark:bg-slate-700">
                 <div className="h-2 rounded bg-blue-800 transition-all" style={{ width: `${progress}%` }} />
               </div>
@@ -101,16 +176,32 @@ function NewsForm({ initial, categories, onDone }: { initial: AdminNewsItem | nu
           )}
         </Field>
         <Field label="أو رابط صورة" id="news-image-url">
-          <Input id="news-image-url" dir="ltr" value={form.imageUrl} onChange={(e) => setForm({ ...form, imageUrl: e.target.value })} placeholder="https://" />
+          <Input
+            id="news-image-url"
+            dir="ltr"
+            value={form.imageUrl}
+            onChange={(e) => setForm({ ...form, imageUrl: e.target.value })}
+            placeholder="https://"
+          />
         </Field>
         {form.imageUrl && (
-          <img src={sizedImage(form.imageUrl, 400)} alt="معاينة الصورة" className="h-32 rounded object-cover" onError={(e) => ((e.target as HTMLImageElement).src = PLACEHOLDER_IMAGE)} />
+          <img
+            src={sizedImage(form.imageUrl, 400)}
+            alt="معاينة الصورة"
+            className="h-32 rounded object-cover"
+            onError={(e) => ((e.target as HTMLImageElement).src = PLACEHOLDER_IMAGE)}
+          />
         )}
         <div className="space-y-1">
           <span id="news-content-label" className="block text-sm font-bold">
             محتوى الخبر
           </span>
-          <RichEditor value={form.content} onChange={(html) => setForm((f) => ({ ...f, content: html }))} disabled={busy} labelledBy="news-content-label" />
+          <RichEditor
+            value={form.content}
+            onChange={(html) => setForm((f) => ({ ...f, content: html }))}
+            disabled={busy}
+            labelledBy="news-content-label"
+          />
         </div>
       </fieldset>
       <FormActions onCancel={onDone} saving={busy} />
@@ -123,7 +214,10 @@ export function NewsPage() {
   const [q, setQ] = useState('');
   const [category, setCategory] = useState('all');
   const news = useQuery({ queryKey: KEY, queryFn: () => adminGet<AdminNewsItem[]>('/api/admin/news') });
-  const categories = useQuery({ queryKey: ['admin', 'categories'], queryFn: () => adminGet<Category[]>('/api/admin/categories') });
+  const categories = useQuery({
+    queryKey: ['admin', 'categories'],
+    queryFn: () => adminGet<Category[]>('/api/admin/categories'),
+  });
   const [editing, setEditing] = useState<AdminNewsItem | 'new' | null>(null);
 
   const featured = useMutation({
@@ -131,7 +225,9 @@ export function NewsPage() {
     onMutate: async (n) => {
       await queryClient.cancelQueries({ queryKey: KEY });
       const before = queryClient.getQueryData<AdminNewsItem[]>(KEY);
-      queryClient.setQueryData<AdminNewsItem[]>(KEY, (list) => list?.map((x) => (x.id === n.id ? { ...x, featured: !n.featured } : x)));
+      queryClient.setQueryData<AdminNewsItem[]>(KEY, (list) =>
+        list?.map((x) => (x.id === n.id ? { ...x, featured: !n.featured } : x)),
+      );
       return { before };
     },
     onError: (err, _n, ctx) => {
@@ -147,13 +243,20 @@ export function NewsPage() {
     mutationFn: (id: number) => adminSend('DELETE', `/api/admin/news/${id}`),
     onSuccess: async () => {
       toast.success('تم الحذف');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: KEY }), queryClient.invalidateQueries({ queryKey: ['news'] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: KEY }),
+        queryClient.invalidateQueries({ queryKey: ['news'] }),
+      ]);
     },
     onError: (err) => toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء حذف الخبر') }),
   });
 
   const needle = q.trim().toLowerCase();
-  const rows = (news.data ?? []).filter((n) => (category === 'all' || n.category === category) && (!needle || n.title.toLowerCase().includes(needle) || n.description.toLowerCase().includes(needle)));
+  const rows = (news.data ?? []).filter(
+    (n) =>
+      (category === 'all' || n.category === category) &&
+      (!needle || n.title.toLowerCase().includes(needle) || n.description.toLowerCase().includes(needle)),
+  );
 
   return (
     <div>
@@ -167,11 +270,22 @@ export function NewsPage() {
         <label htmlFor="news-search" className="sr-only">
           البحث في الأخبار
         </label>
-        <Input id="news-search" placeholder="ابحث في العنوان والوصف..." value={q} onChange={(e) => setQ(e.target.value)} style={{ maxWidth: 320 }} />
+        <Input
+          id="news-search"
+          placeholder="ابحث في العنوان والوصف..."
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          style={{ maxWidth: 320 }}
+        />
         <label htmlFor="news-filter" className="sr-only">
           التصنيف
         </label>
-        <select id="news-filter" className={`${inputClass} max-w-48`} value={category} onChange={(e) => setCategory(e.target.value)}>
+        <select
+          id="news-filter"
+          className={`${inputClass} max-w-48`}
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+        >
           <option value="all">جميع التصنيفات</option>
           {categories.data?.map((c) => (
             <option key={c.slug} value={c.slug}>
@@ -208,7 +322,14 @@ export function NewsPage() {
                 <td>{n.id}</td>
                 <td className="max-w-md">
                   <div className="flex items-center gap-3">
-                    <img src={n.imageUrl ? sizedImage(n.imageUrl, 400) : PLACEHOLDER_IMAGE} alt="" width={64} height={36} loading="lazy" className="h-9 w-16 shrink-0 rounded object-cover" />
+                    <img
+                      src={n.imageUrl ? sizedImage(n.imageUrl, 400) : PLACEHOLDER_IMAGE}
+                      alt=""
+                      width={64}
+                      height={36}
+                      loading="lazy"
+                      className="h-9 w-16 shrink-0 rounded object-cover"
+                    />
                     <div className="min-w-0">
                       <p className="line-clamp-1 font-bold">{n.title}</p>
                       <p className="line-clamp-1 text-xs text-slate-600 dark:text-slate-400">{n.description}</p>
@@ -222,15 +343,32 @@ export function NewsPage() {
                 </td>
                 <td className="whitespace-nowrap">{formatDateTimeOr(n.publishedAt)}</td>
                 <td>
-                  <RowActions name={n.title} onEdit={() => setEditing(n)} onDelete={() => remove.mutate(n.id)} confirmText="هل أنت متأكد من حذف هذا الخبر؟" />
+                  <RowActions
+                    name={n.title}
+                    onEdit={() => setEditing(n)}
+                    onDelete={() => remove.mutate(n.id)}
+                    confirmText="هل أنت متأكد من حذف هذا الخبر؟"
+                  />
                 </td>
               </tr>
             ))}
           </tbody>
         </TableShell>
       )}
-      <Modal open={editing !== null} title={editing === 'new' ? 'إضافة خبر' : 'تعديل الخبر'} onClose={() => setEditing(null)} wide>
-        {editing !== null && <NewsForm key={editing === 'new' ? 'new' : editing.id} initial={editing === 'new' ? null : editing} categories={categories.data ?? []} onDone={() => setEditing(null)} />}
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? 'إضافة خبر' : 'تعديل الخبر'}
+        onClose={() => setEditing(null)}
+        wide
+      >
+        {editing !== null && (
+          <NewsForm
+            key={editing === 'new' ? 'new' : editing.id}
+            initial={editing === 'new' ? null : editing}
+            categories={categories.data ?? []}
+            onDone={() => setEditing(null)}
+          />
+        )}
       </Modal>
     </div>
   );

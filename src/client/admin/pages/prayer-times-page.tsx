@@ -15,7 +15,11 @@ export function PrayerTimesPage() {
   const list = useQuery({ queryKey: KEY, queryFn: () => adminGet<Row[]>('/api/admin/prayer-times') });
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Row | null>(null);
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: KEY }), queryClient.invalidateQueries({ queryKey: ['prayer-times'] })]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: KEY }),
+      queryClient.invalidateQueries({ queryKey: ['prayer-times'] }),
+    ]);
 
   const runImport = useMutation({
     mutationFn: () => adminSend<{ message?: string }>('POST', '/api/admin/prayer-times/import', {}),
@@ -24,7 +28,10 @@ export function PrayerTimesPage() {
       setImporting(false);
       await refresh();
     },
-    onError: (err) => toast.error('خطأ في الاستيراد', { description: errorText(err, 'حدث خطأ أثناء استيراد مواقيت الصلاة، يرجى المحاولة مرة أخرى') }),
+    onError: (err) =>
+      toast.error('خطأ في الاستيراد', {
+        description: errorText(err, 'حدث خطأ أثناء استيراد مواقيت الصلاة، يرجى المحاولة مرة أخرى'),
+      }),
   });
   const update = useMutation({
     mutationFn: (row: Row) => adminSend('PUT', `/api/admin/prayer-times/${row.id}`, row),
@@ -33,7 +40,10 @@ export function PrayerTimesPage() {
       setEditing(null);
       await refresh();
     },
-    onError: (err) => toast.error('خطأ في التحديث', { description: errorText(err, 'حدث خطأ أثناء تحديث مواقيت الصلاة، يرجى المحاولة مرة أخرى') }),
+    onError: (err) =>
+      toast.error('خطأ في التحديث', {
+        description: errorText(err, 'حدث خطأ أثناء تحديث مواقيت الصلاة، يرجى المحاولة مرة أخرى'),
+      }),
   });
 
   return (
@@ -75,7 +85,11 @@ export function PrayerTimesPage() {
                   </td>
                 ))}
                 <td>
-                  <Button variant="ghost" onClick={() => setEditing(r)} aria-label={`تعديل مواقيت ${formatPrayerDate(r.date)}`}>
+                  <Button
+                    variant="ghost"
+                    onClick={() => setEditing(r)}
+                    aria-label={`تعديل مواقيت ${formatPrayerDate(r.date)}`}
+                  >
                     <Pencil className="size-4" aria-hidden="true" /> تعديل
                   </Button>
                 </td>
@@ -85,7 +99,9 @@ export function PrayerTimesPage() {
         </TableShell>
       )}
       <Modal open={importing} title="استيراد مواقيت الصلاة" onClose={() => !runImport.isPending && setImporting(false)}>
-        <p className="mb-4 text-sm">سيتم استبدال جميع المواقيت الحالية بالمواقيت الموجودة في ملف XML الخاص بمدينة طرابلس. هل تريد المتابعة؟</p>
+        <p className="mb-4 text-sm">
+          سيتم استبدال جميع المواقيت الحالية بالمواقيت الموجودة في ملف XML الخاص بمدينة طرابلس. هل تريد المتابعة؟
+        </p>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setImporting(false)} disabled={runImport.isPending}>
             إلغاء
@@ -95,7 +111,11 @@ export function PrayerTimesPage() {
           </Button>
         </div>
       </Modal>
-      <Modal open={editing !== null} title={editing ? `تعديل مواقيت ${formatPrayerDate(editing.date)}` : ''} onClose={() => setEditing(null)}>
+      <Modal
+        open={editing !== null}
+        title={editing ? `تعديل مواقيت ${formatPrayerDate(editing.date)}` : ''}
+        onClose={() => setEditing(null)}
+      >
         {editing && (
           <form
             onSubmit={(e) => {
@@ -106,7 +126,14 @@ export function PrayerTimesPage() {
           >
             {PRAYER_KEYS.map((k) => (
               <Field key={k} label={PRAYER_NAMES[k]} id={`pt-${k}`}>
-                <Input id={`pt-${k}`} type="time" placeholder="00:00" value={editing[k]} onChange={(e) => setEditing({ ...editing, [k]: e.target.value })} required />
+                <Input
+                  id={`pt-${k}`}
+                  type="time"
+                  placeholder="00:00"
+                  value={editing[k]}
+                  onChange={(e) => setEditing({ ...editing, [k]: e.target.value })}
+                  required
+                />
               </Field>
             ))}
             <FormActions onCancel={() => setEditing(null)} saving={update.isPending} />

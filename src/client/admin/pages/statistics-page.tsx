@@ -1,5 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, Cell } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  Cell,
+} from 'recharts';
 import type { z } from 'zod';
 import type { statisticsDetailed } from '../../../shared/schemas/admin';
 import { formatNumber } from '../../lib/format';
@@ -11,7 +25,11 @@ type Detailed = z.infer<typeof statisticsDetailed>;
 const COLORS = ['#1e3a8a', '#dc2626', '#047857', '#f59e0b', '#7c3aed', '#2563eb'];
 
 export function StatisticsPage() {
-  const stats = useQuery({ queryKey: ['admin', 'statistics', 'detailed'], queryFn: () => adminGet<Detailed>('/api/admin/statistics/detailed'), refetchInterval: 60_000 });
+  const stats = useQuery({
+    queryKey: ['admin', 'statistics', 'detailed'],
+    queryFn: () => adminGet<Detailed>('/api/admin/statistics/detailed'),
+    refetchInterval: 60_000,
+  });
   if (stats.isLoading) return <Loading />;
   if (stats.isError || !stats.data) return <p role="alert">فشل في تحميل الإحصائيات</p>;
   const d = stats.data;
@@ -57,7 +75,13 @@ export function StatisticsPage() {
             <div dir="ltr" className="h-64">
               <ResponsiveContainer width="100%" height="100%">
                 <PieChart>
-                  <Pie data={d.devices.map((x) => ({ ...x, name: DEVICE_LABELS[x.device] ?? x.device }))} dataKey="visitors" nameKey="name" outerRadius={90} label>
+                  <Pie
+                    data={d.devices.map((x) => ({ ...x, name: DEVICE_LABELS[x.device] ?? x.device }))}
+                    dataKey="visitors"
+                    nameKey="name"
+                    outerRadius={90}
+                    label
+                  >
                     {d.devices.map((x, i) => (
                       <Cell key={x.device} fill={COLORS[i % COLORS.length]} />
                     ))}

@@ -4,7 +4,19 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ROLE_LABELS, type AdminUser } from '../../../shared/schemas/admin';
 import { AuditLog } from '../components/audit-log';
-import { BackToDashboard, Button, Card, Field, FormActions, Input, Loading, Modal, PageHeader, TableShell, inputClass } from '../components/ui';
+import {
+  BackToDashboard,
+  Button,
+  Card,
+  Field,
+  FormActions,
+  Input,
+  Loading,
+  Modal,
+  PageHeader,
+  TableShell,
+  inputClass,
+} from '../components/ui';
 import { adminGet, adminSend, errorText } from '../lib/admin-api';
 import { readAuth } from '../lib/auth';
 
@@ -29,7 +41,8 @@ export function UsersPage() {
       setForm(EMPTY);
       await refresh();
     },
-    onError: (err) => toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء إضافة المستخدم، حاول مرة أخرى') }),
+    onError: (err) =>
+      toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء إضافة المستخدم، حاول مرة أخرى') }),
   });
   const changePassword = useMutation({
     mutationFn: () => adminSend('PUT', `/api/admin/admins/${target!.id}/password`, { password }),
@@ -38,7 +51,8 @@ export function UsersPage() {
       setTarget(null);
       await refresh();
     },
-    onError: (err) => toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء تحديث كلمة المرور، حاول مرة أخرى') }),
+    onError: (err) =>
+      toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء تحديث كلمة المرور، حاول مرة أخرى') }),
   });
   const remove = useMutation({
     mutationFn: (id: number) => adminSend('DELETE', `/api/admin/admins/${id}`),
@@ -46,12 +60,14 @@ export function UsersPage() {
       toast.success('تم حذف المستخدم بنجاح');
       await refresh();
     },
-    onError: (err) => toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء حذف المستخدم، حاول مرة أخرى') }),
+    onError: (err) =>
+      toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء حذف المستخدم، حاول مرة أخرى') }),
   });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!form.username.trim() || !form.fullName.trim() || !form.email.trim() || !form.password) return setFormError('جميع الحقول مطلوبة');
+    if (!form.username.trim() || !form.fullName.trim() || !form.email.trim() || !form.password)
+      return setFormError('جميع الحقول مطلوبة');
     setFormError(undefined);
     create.mutate();
   };
@@ -67,22 +83,49 @@ export function UsersPage() {
         </h2>
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
           <Field label="اسم المستخدم" id="u-username">
-            <Input id="u-username" dir="ltr" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} autoComplete="off" />
+            <Input
+              id="u-username"
+              dir="ltr"
+              value={form.username}
+              onChange={(e) => setForm({ ...form, username: e.target.value })}
+              autoComplete="off"
+            />
           </Field>
           <Field label="الاسم الكامل" id="u-fullname">
-            <Input id="u-fullname" value={form.fullName} onChange={(e) => setForm({ ...form, fullName: e.target.value })} />
+            <Input
+              id="u-fullname"
+              value={form.fullName}
+              onChange={(e) => setForm({ ...form, fullName: e.target.value })}
+            />
           </Field>
           <Field label="البريد الإلكتروني" id="u-email">
-            <Input id="u-email" type="email" dir="ltr" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+            <Input
+              id="u-email"
+              type="email"
+              dir="ltr"
+              value={form.email}
+              onChange={(e) => setForm({ ...form, email: e.target.value })}
+            />
           </Field>
           <Field label="الصلاحية" id="u-role">
-            <select id="u-role" className={inputClass} value={form.roleName} onChange={(e) => setForm({ ...form, roleName: e.target.value as 'admin' | 'editor' })}>
+            <select
+              id="u-role"
+              className={inputClass}
+              value={form.roleName}
+              onChange={(e) => setForm({ ...form, roleName: e.target.value as 'admin' | 'editor' })}
+            >
               <option value="editor">{ROLE_LABELS.editor}</option>
               <option value="admin">{ROLE_LABELS.admin}</option>
             </select>
           </Field>
           <Field label="كلمة المرور" id="u-password">
-            <Input id="u-password" type="password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} autoComplete="new-password" />
+            <Input
+              id="u-password"
+              type="password"
+              value={form.password}
+              onChange={(e) => setForm({ ...form, password: e.target.value })}
+              autoComplete="new-password"
+            />
           </Field>
           <div className="flex items-end">
             <Button type="submit" disabled={create.isPending}>
@@ -128,10 +171,22 @@ export function UsersPage() {
                   <td>{ROLE_LABELS[a.role]}</td>
                   <td>
                     <div className="flex gap-1">
-                      <Button variant="ghost" disabled={self} onClick={() => (setTarget(a), setPassword(''), setPasswordError(undefined))} aria-label={`تغيير كلمة مرور ${a.username}`}>
+                      <Button
+                        variant="ghost"
+                        disabled={self}
+                        onClick={() => (setTarget(a), setPassword(''), setPasswordError(undefined))}
+                        aria-label={`تغيير كلمة مرور ${a.username}`}
+                      >
                         <KeyRound className="size-4" aria-hidden="true" />
                       </Button>
-                      <Button variant="ghost" disabled={self} onClick={() => window.confirm(`هل أنت متأكد من حذف المستخدم ${a.username}؟`) && remove.mutate(a.id)} aria-label={`حذف ${a.username}`}>
+                      <Button
+                        variant="ghost"
+                        disabled={self}
+                        onClick={() =>
+                          window.confirm(`هل أنت متأكد من حذف المستخدم ${a.username}؟`) && remove.mutate(a.id)
+                        }
+                        aria-label={`حذف ${a.username}`}
+                      >
                         <Trash2 className="size-4 text-red-700" aria-hidden="true" />
                       </Button>
                     </div>
@@ -154,7 +209,13 @@ export function UsersPage() {
           className="space-y-4"
         >
           <Field label="كلمة المرور الجديدة" id="new-password" error={passwordError}>
-            <Input id="new-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
+            <Input
+              id="new-password"
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="new-password"
+            />
           </Field>
           <FormActions onCancel={() => setTarget(null)} saving={changePassword.isPending} />
         </form>

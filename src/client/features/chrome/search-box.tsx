@@ -31,7 +31,11 @@ export function SearchBox({ id }: { id: string }) {
         className="w-36 bg-transparent py-1.5 text-sm outline-none sm:w-48"
         maxLength={200}
       />
-      <button type="submit" className="rounded-full p-2 text-slate-600 hover:text-blue-800 dark:text-slate-300" aria-label="بحث">
+      <button
+        type="submit"
+        className="rounded-full p-2 text-slate-600 hover:text-blue-800 dark:text-slate-300"
+        aria-label="بحث"
+      >
         <Search className="size-4" aria-hidden="true" />
       </button>
     </form>

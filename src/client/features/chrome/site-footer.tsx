@@ -11,7 +11,9 @@ export function SiteFooter({ year }: { year: number }) {
           <h2 id="footer-about" className="mb-3 text-lg font-bold text-white">
             عن {siteName}
           </h2>
-          <p className="text-sm leading-7 text-slate-300">{description || 'صحيفة ليبية إلكترونية تغطي الشؤون الليبية والعربية والدولية'}</p>
+          <p className="text-sm leading-7 text-slate-300">
+            {description || 'صحيفة ليبية إلكترونية تغطي الشؤون الليبية والعربية والدولية'}
+          </p>
         </section>
         <section aria-labelledby="footer-sections">
           <h2 id="footer-sections" className="mb-3 text-lg font-bold text-white">

@@ -37,7 +37,11 @@ export function SiteHeader() {
       data-scrolled={scrolled}
     >
       <div className={`mx-auto flex max-w-7xl items-center gap-4 px-3 transition-all ${scrolled ? 'py-1.5' : 'py-3'}`}>
-        <Link to="/" className="shrink-0 font-[family-name:var(--font-heading)] text-2xl font-bold text-blue-900 dark:text-blue-200" aria-label={`${siteName} — الصفحة الرئيسية`}>
+        <Link
+          to="/"
+          className="shrink-0 font-[family-name:var(--font-heading)] text-2xl font-bold text-blue-900 dark:text-blue-200"
+          aria-label={`${siteName} — الصفحة الرئيسية`}
+        >
           {siteName}
         </Link>
         <nav aria-label="الأقسام" className="hidden flex-1 lg:block">
@@ -58,7 +62,11 @@ export function SiteHeader() {
         </button>
       </div>
       {open && (
-        <nav id="mobile-menu" aria-label="القائمة" className="border-t border-slate-200 px-3 pb-3 lg:hidden dark:border-slate-800">
+        <nav
+          id="mobile-menu"
+          aria-label="القائمة"
+          className="border-t border-slate-200 px-3 pb-3 lg:hidden dark:border-slate-800"
+        >
           <div className="py-3 sm:hidden">
             <SearchBox id="search-mobile" />
           </div>

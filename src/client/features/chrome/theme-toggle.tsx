@@ -17,7 +17,11 @@ export function ThemeToggle() {
       aria-label={theme === 'dark' ? 'الوضع الفاتح' : 'الوضع الداكن'}
       data-testid="theme-toggle"
     >
-      {theme === 'dark' ? <Sun className="size-4" aria-hidden="true" /> : <Moon className="size-4" aria-hidden="true" />}
+      {theme === 'dark' ? (
+        <Sun className="size-4" aria-hidden="true" />
+      ) : (
+        <Moon className="size-4" aria-hidden="true" />
+      )}
     </button>
   );
 }

@@ -18,12 +18,24 @@ export function TopStrip({ serverNow }: { serverNow: string }) {
         </p>
         <div className="flex shrink-0 items-center gap-1">
           {settings.social.facebook && (
-            <a href={settings.social.facebook} className="rounded p-1.5 hover:bg-white/10" aria-label="صفحتنا على فيسبوك" rel="noopener noreferrer" target="_blank">
+            <a
+              href={settings.social.facebook}
+              className="rounded p-1.5 hover:bg-white/10"
+              aria-label="صفحتنا على فيسبوك"
+              rel="noopener noreferrer"
+              target="_blank"
+            >
               <FacebookIcon className="size-4" />
             </a>
           )}
           {settings.social.youtube ? (
-            <a href={settings.social.youtube} className="rounded p-1.5 hover:bg-white/10" aria-label="قناتنا على يوتيوب" rel="noopener noreferrer" target="_blank">
+            <a
+              href={settings.social.youtube}
+              className="rounded p-1.5 hover:bg-white/10"
+              aria-label="قناتنا على يوتيوب"
+              rel="noopener noreferrer"
+              target="_blank"
+            >
               <YoutubeIcon className="size-4" />
             </a>
           ) : (

@@ -49,10 +49,20 @@ export function FeaturedSlider({ items }: { items: NewsListItem[] }) {
           </div>
         </div>
       ))}
-      <button type="button" onClick={() => go(-1)} className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70" aria-label="الشريحة السابقة">
+      <button
+        type="button"
+        onClick={() => go(-1)}
+        className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70"
+        aria-label="الشريحة السابقة"
+      >
         <ChevronRight className="size-5" aria-hidden="true" />
       </button>
-      <button type="button" onClick={() => go(1)} className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70" aria-label="الشريحة التالية">
+      <button
+        type="button"
+        onClick={() => go(1)}
+        className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70"
+        aria-label="الشريحة التالية"
+      >
         <ChevronLeft className="size-5" aria-hidden="true" />
       </button>
       <div className="absolute inset-x-0 top-2 flex justify-center gap-1.5">

@@ -27,7 +27,11 @@ export function HomePage() {
           <PrayerWeatherWidget />
         </div>
         <div className="order-1 min-w-0 lg:order-2 lg:col-span-2">
-          {featured.isError ? <MessageBox title="فشل في جلب الأخبار" tone="error" /> : <FeaturedSlider items={slides} />}
+          {featured.isError ? (
+            <MessageBox title="فشل في جلب الأخبار" tone="error" />
+          ) : (
+            <FeaturedSlider items={slides} />
+          )}
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-3">

@@ -21,7 +21,11 @@ export function NewsletterBox() {
         method: 'POST',
         body: JSON.stringify({ fullName: fullName.trim(), email: email.trim() }),
       });
-      void notify('success', 'تم الاشتراك بنجاح', res.alreadySubscribed ? res.message : 'شكراً لك، ستصلك آخر الأخبار على بريدك');
+      void notify(
+        'success',
+        'تم الاشتراك بنجاح',
+        res.alreadySubscribed ? res.message : 'شكراً لك، ستصلك آخر الأخبار على بريدك',
+      );
       setFullName('');
       setEmail('');
     } catch (err) {
@@ -42,12 +46,34 @@ export function NewsletterBox() {
         <label htmlFor="nl-name" className="sr-only">
           الاسم الكامل
         </label>
-        <input id="nl-name" value={fullName} onChange={(e) => setFullName(e.target.value)} placeholder="الاسم الكامل" disabled={busy} className="w-full rounded bg-white px-3 py-2 text-slate-900" autoComplete="name" />
+        <input
+          id="nl-name"
+          value={fullName}
+          onChange={(e) => setFullName(e.target.value)}
+          placeholder="الاسم الكامل"
+          disabled={busy}
+          className="w-full rounded bg-white px-3 py-2 text-slate-900"
+          autoComplete="name"
+        />
         <label htmlFor="nl-email" className="sr-only">
           البريد الإلكتروني
         </label>
-        <input id="nl-email" type="email" dir="ltr" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="البريد الإلكتروني" disabled={busy} className="w-full rounded bg-white px-3 py-2 text-end text-slate-900 placeholder:text-end" autoComplete="email" />
-        <button type="submit" disabled={busy} className="w-full rounded bg-amber-400 py-2 font-bold text-slate-900 hover:bg-amber-300 disabled:opacity-70">
+        <input
+          id="nl-email"
+          type="email"
+          dir="ltr"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="البريد الإلكتروني"
+          disabled={busy}
+          className="w-full rounded bg-white px-3 py-2 text-end text-slate-900 placeholder:text-end"
+          autoComplete="email"
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded bg-amber-400 py-2 font-bold text-slate-900 hover:bg-amber-300 disabled:opacity-70"
+        >
           {busy ? 'جاري الاشتراك...' : 'اشترك الآن'}
         </button>
       </form>

@@ -21,7 +21,9 @@ function countdown(data: PrayerTimesResponse, now: Date) {
   const today = data.prayerTimes;
   const next = PRAYER_KEYS.find((k) => today.date === tripoliDate(now) && tripoliInstant(today.date, today[k]) > now);
   const key = next ?? data.nextPrayer.key;
-  const at = next ? tripoliInstant(today.date, today[next]) : tripoliInstant(data.nextPrayer.date, data.nextPrayer.time);
+  const at = next
+    ? tripoliInstant(today.date, today[next])
+    : tripoliInstant(data.nextPrayer.date, data.nextPrayer.time);
   const s = Math.max(0, Math.floor((at.getTime() - now.getTime()) / 1000));
   return { key, text: `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}` };
 }
@@ -39,7 +41,11 @@ function PrayerPanel() {
         <span className="flex items-center gap-1">
           <MapPin className="size-4" aria-hidden="true" /> {data.city}
         </span>
-        <button type="button" onClick={() => setEditing((e) => !e)} className="text-blue-800 underline dark:text-blue-300">
+        <button
+          type="button"
+          onClick={() => setEditing((e) => !e)}
+          className="text-blue-800 underline dark:text-blue-300"
+        >
           تغيير
         </button>
       </div>
@@ -54,7 +60,11 @@ function PrayerPanel() {
           <label htmlFor="city-input" className="sr-only">
             اسم المدينة
           </label>
-          <input id="city-input" className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-800" defaultValue={data.city} />
+          <input
+            id="city-input"
+            className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-800"
+            defaultValue={data.city}
+          />
           <button type="submit" className="rounded bg-blue-900 px-3 text-sm text-white">
             حفظ
           </button>
@@ -64,7 +74,11 @@ function PrayerPanel() {
         {PRAYER_KEYS.map((k) => {
           const isNext = k === next.key;
           return (
-            <li key={k} className={`flex items-center justify-between rounded px-2 py-1.5 ${isNext ? 'bg-blue-900 font-bold text-white' : ''}`} aria-current={isNext ? 'time' : undefined}>
+            <li
+              key={k}
+              className={`flex items-center justify-between rounded px-2 py-1.5 ${isNext ? 'bg-blue-900 font-bold text-white' : ''}`}
+              aria-current={isNext ? 'time' : undefined}
+            >
               <span>{PRAYER_NAMES[k]}</span>
               <span dir="ltr" className="tabular-nums">
                 {data.prayerTimes[k]}
@@ -88,7 +102,10 @@ function WeatherPanel() {
   if (isLoading) return <Skeleton className="h-56 w-full" />;
   if (isError || !data)
     return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+      <div
+        role="alert"
+        className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+      >
         <p className="font-bold">خطأ</p>
         <p className="text-sm">فشل تحميل بيانات الطقس</p>
       </div>
@@ -119,7 +136,9 @@ function WeatherPanel() {
         </div>
       </dl>
       {data.fallback ? (
-        <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">تعذّر الاتصال بمزوّد الطقس؛ القيم المعروضة تقديرية.</p>
+        <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
+          تعذّر الاتصال بمزوّد الطقس؛ القيم المعروضة تقديرية.
+        </p>
       ) : (
         <ul className="mt-3 grid grid-cols-3 gap-2 text-center text-sm">
           {data.forecast.map((d) => (
@@ -144,8 +163,15 @@ export function PrayerWeatherWidget() {
     { id: 'weather', label: 'الطقس' },
   ];
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900" aria-label="مواقيت الصلاة والطقس">
-      <div role="tablist" aria-label="مواقيت الصلاة والطقس" className="mb-4 grid grid-cols-2 gap-1 rounded bg-slate-100 p-1 dark:bg-slate-800">
+    <section
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      aria-label="مواقيت الصلاة والطقس"
+    >
+      <div
+        role="tablist"
+        aria-label="مواقيت الصلاة والطقس"
+        className="mb-4 grid grid-cols-2 gap-1 rounded bg-slate-100 p-1 dark:bg-slate-800"
+      >
         {tabs.map((t) => (
           <button
             key={t.id}

@@ -14,7 +14,6 @@ import { textOn } from '../../lib/color';
 import { NewsCard } from '../news/news-card';
 import { activeSection } from './sections';
 
-
 function Grid({ items, now }: { items: NewsListItem[]; now: Date | null }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -31,11 +30,20 @@ function SectionBlock({ slug, name, now }: { slug: string; name: string; now: Da
   if (isLoading) return <p role="status">جاري تحميل الأخبار...</p>;
   if (isError) return <MessageBox title="فشل في جلب الأخبار" tone="error" />;
   const items = (data ?? []).slice(0, LIMITS.categoryBlock);
-  if (!items.length) return <MessageBox title={`لا توجد أخبار في قسم ${name} حالياً`} hint="يمكن إضافة الأخبار من لوحة التحكم" />;
+  if (!items.length)
+    return <MessageBox title={`لا توجد أخبار في قسم ${name} حالياً`} hint="يمكن إضافة الأخبار من لوحة التحكم" />;
   return <Grid items={items} now={now} />;
 }
 
-export function SectionTabs({ latest, latestError, now }: { latest: NewsListItem[] | undefined; latestError: boolean; now: Date | null }) {
+export function SectionTabs({
+  latest,
+  latestError,
+  now,
+}: {
+  latest: NewsListItem[] | undefined;
+  latestError: boolean;
+  now: Date | null;
+}) {
   const [search, setSearch] = useSearchParams();
   const active = activeSection(search);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -59,7 +67,11 @@ export function SectionTabs({ latest, latestError, now }: { latest: NewsListItem
       <h2 id="sections-heading" className="sr-only">
         أقسام الأخبار
       </h2>
-      <div role="tablist" aria-label="أقسام الأخبار" className="flex gap-1 overflow-x-auto border-b border-slate-200 pb-1 dark:border-slate-800">
+      <div
+        role="tablist"
+        aria-label="أقسام الأخبار"
+        className="flex gap-1 overflow-x-auto border-b border-slate-200 pb-1 dark:border-slate-800"
+      >
         {CATEGORY_CHIPS.map((c, i) => (
           <button
             key={c.slug}
@@ -81,7 +93,13 @@ export function SectionTabs({ latest, latestError, now }: { latest: NewsListItem
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="section-panel" aria-labelledby={`section-tab-${active}`} className="fade-in" key={active}>
+      <div
+        role="tabpanel"
+        id="section-panel"
+        aria-labelledby={`section-tab-${active}`}
+        className="fade-in"
+        key={active}
+      >
         {active === HOME_SLUG ? (
           latestError ? (
             <MessageBox title="فشل في جلب الأخبار" tone="error" />

@@ -17,7 +17,6 @@ import { parseArticleId } from './article-id';
 import { CategoryBadge } from './category-badge';
 import { NewsCard } from './news-card';
 
-
 function ArticleNotFound() {
   return (
     <div className="mx-auto max-w-xl px-3 py-20 text-center" data-testid="article-not-found">
@@ -38,7 +37,9 @@ function useCountView(id: number | null) {
     if (id === null || counted.current === id) return;
     counted.current = id;
     apiFetch<{ views: number }>(`/api/news/${id}/view`, { method: 'POST' })
-      .then(({ views }) => queryClient.setQueryData<NewsArticle>(q.article(id).key, (old) => (old ? { ...old, views } : old)))
+      .then(({ views }) =>
+        queryClient.setQueryData<NewsArticle>(q.article(id).key, (old) => (old ? { ...old, views } : old)),
+      )
       .catch((err) => console.error('خطأ في تسجيل المشاهدة', err));
   }, [id, queryClient]);
 }
@@ -71,7 +72,12 @@ export function ArticlePage() {
   useCountView(article.data ? id : null);
 
   if (id === null || article.data === null) return <ArticleNotFound />;
-  if (article.isError) return <div className="mx-auto max-w-3xl px-3 py-10"><MessageBox title="فشل في جلب الأخبار" tone="error" /></div>;
+  if (article.isError)
+    return (
+      <div className="mx-auto max-w-3xl px-3 py-10">
+        <MessageBox title="فشل في جلب الأخبار" tone="error" />
+      </div>
+    );
   if (!article.data)
     return (
       <div className="mx-auto max-w-3xl space-y-4 px-3 py-6" role="status" aria-label="جاري التحميل">
@@ -86,7 +92,10 @@ export function ArticlePage() {
   const date = a.publishedAt ?? a.createdAt;
   return (
     <article className="mx-auto max-w-3xl px-3 py-6">
-      <Link to="/" className="mb-4 inline-flex items-center gap-1 text-sm font-bold text-blue-800 hover:underline dark:text-blue-300">
+      <Link
+        to="/"
+        className="mb-4 inline-flex items-center gap-1 text-sm font-bold text-blue-800 hover:underline dark:text-blue-300"
+      >
         <ArrowRight className="size-4" aria-hidden="true" /> العودة للرئيسية
       </Link>
       <header className="space-y-3">
@@ -105,7 +114,9 @@ export function ArticlePage() {
           <NewsImage src={a.imageUrl} alt={a.title} sizes="(min-width: 768px) 768px, 100vw" priority />
         </figure>
       )}
-      {a.description && <p className="mb-6 text-lg font-bold leading-9 text-slate-700 dark:text-slate-200">{a.description}</p>}
+      {a.description && (
+        <p className="mb-6 text-lg font-bold leading-9 text-slate-700 dark:text-slate-200">{a.description}</p>
+      )}
       {/* The body is sanitised on the server when it is saved (allow-list matching the editor's formats). */}
       <div className="article-body" dangerouslySetInnerHTML={{ __html: a.content }} />
       <Related id={a.id} />

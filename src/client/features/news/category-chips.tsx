@@ -11,7 +11,9 @@ export function CategoryChips() {
           key={c.slug}
           to={c.href}
           end={c.href === '/'}
-          className={({ isActive }) => `rounded-full px-4 py-1 text-sm font-bold transition hover:opacity-90 ${isActive ? 'ring-2 ring-offset-2 ring-slate-900 dark:ring-white dark:ring-offset-slate-950' : ''}`}
+          className={({ isActive }) =>
+            `rounded-full px-4 py-1 text-sm font-bold transition hover:opacity-90 ${isActive ? 'ring-2 ring-offset-2 ring-slate-900 dark:ring-white dark:ring-offset-slate-950' : ''}`
+          }
           style={{ backgroundColor: c.color, color: textOn(c.color) }}
         >
           {c.name}

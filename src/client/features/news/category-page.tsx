@@ -27,7 +27,9 @@ export function CategoryPage() {
         <h1 className="text-3xl font-bold" style={{ color }}>
           {category.data?.name ?? (category.isError ? 'فشل في جلب بيانات القسم' : '…')}
         </h1>
-        {category.data?.description && <p className="mt-1 text-slate-600 dark:text-slate-300">{category.data.description}</p>}
+        {category.data?.description && (
+          <p className="mt-1 text-slate-600 dark:text-slate-300">{category.data.description}</p>
+        )}
       </header>
       {news.isLoading ? (
         <LoadingBlock title="جاري تحميل الأخبار" hint="يرجى الانتظار قليلاً..." />
@@ -42,7 +44,12 @@ export function CategoryPage() {
           ))}
           {hasMore && (
             <div className="text-center">
-              <button type="button" onClick={loadMore} disabled={loadingMore} className="rounded-md border border-slate-300 px-5 py-2 font-bold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800">
+              <button
+                type="button"
+                onClick={loadMore}
+                disabled={loadingMore}
+                className="rounded-md border border-slate-300 px-5 py-2 font-bold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800"
+              >
                 {loadingMore ? 'جاري تحميل الأخبار...' : 'المزيد من الأخبار'}
               </button>
             </div>

@@ -21,7 +21,12 @@ export function NewsCard({ item, layout = 'stack', now, priority }: Props) {
       style={{ borderTopColor: item.categoryColor, borderTopWidth: 3 }}
     >
       <Link to={`/news/${item.id}`} className={row ? 'sm:w-64 sm:shrink-0' : 'block'} tabIndex={-1} aria-hidden="true">
-        <NewsImage src={item.imageUrl} alt="" sizes={row ? '(min-width: 640px) 256px, 100vw' : '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'} priority={priority} />
+        <NewsImage
+          src={item.imageUrl}
+          alt=""
+          sizes={row ? '(min-width: 640px) 256px, 100vw' : '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'}
+          priority={priority}
+        />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
@@ -35,7 +40,9 @@ export function NewsCard({ item, layout = 'stack', now, priority }: Props) {
             {item.title}
           </Link>
         </h3>
-        <p className="line-clamp-3 text-sm leading-7 text-slate-700 dark:text-slate-300">{item.description || 'بدون وصف'}</p>
+        <p className="line-clamp-3 text-sm leading-7 text-slate-700 dark:text-slate-300">
+          {item.description || 'بدون وصف'}
+        </p>
       </div>
     </article>
   );

@@ -16,7 +16,9 @@ export function useOlderNews(slug: string, firstPageCount: number) {
   const loadMore = async () => {
     setLoading(true);
     try {
-      const page = await apiFetch<NewsListItem[]>(`/api/news/category/${encodeURIComponent(slug)}?limit=${LIMITS.homeList}&offset=${firstPageCount + older.length}`);
+      const page = await apiFetch<NewsListItem[]>(
+        `/api/news/category/${encodeURIComponent(slug)}?limit=${LIMITS.homeList}&offset=${firstPageCount + older.length}`,
+      );
       setOlder((o) => [...o, ...page.filter((n) => !o.some((x) => x.id === n.id))]);
       if (page.length < LIMITS.homeList) setExhausted(true);
     } catch {

@@ -7,7 +7,9 @@ export function NotFoundPage() {
       <h1 className="text-4xl font-bold" dir="ltr">
         404 Page Not Found
       </h1>
-      <p className="mt-4 text-slate-600 dark:text-slate-300">الصفحة التي تبحث عنها غير موجودة. تحقق من الرابط أو عد إلى الصفحة الرئيسية.</p>
+      <p className="mt-4 text-slate-600 dark:text-slate-300">
+        الصفحة التي تبحث عنها غير موجودة. تحقق من الرابط أو عد إلى الصفحة الرئيسية.
+      </p>
       <p className="mt-2 text-sm text-slate-500 dark:text-slate-400" dir="ltr">
         Hint: check the address, or add a matching route in <code>src/client/app/routes.tsx</code>.
       </p>

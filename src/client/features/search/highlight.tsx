@@ -14,7 +14,10 @@ function core(word: string): string {
 
 /** Marks the words of `text` that match a search term, regardless of hamza, ة/ه, ى/ي, diacritics or affixes. */
 export function Highlight({ text, query }: { text: string; query: string }) {
-  const terms = query.split(/\s+/).map(core).filter((t) => t.length >= 2);
+  const terms = query
+    .split(/\s+/)
+    .map(core)
+    .filter((t) => t.length >= 2);
   if (!terms.length) return <>{text}</>;
   const parts = text.split(/(\s+)/);
   return (

@@ -9,7 +9,6 @@ import { CategoryBadge } from '../news/category-badge';
 import { Highlight } from './highlight';
 import { searchParamsOf } from './search-params';
 
-
 export function SearchPage() {
   const [search] = useSearchParams();
   const { query, page } = searchParamsOf(search);
@@ -36,7 +35,10 @@ export function SearchPage() {
           </p>
           <ol className="space-y-4">
             {data.results.map((n) => (
-              <li key={n.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+              <li
+                key={n.id}
+                className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+              >
                 <div className="mb-1 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
                   <CategoryBadge slug={n.category} name={n.categoryName} color={n.categoryColor} />
                   <time dateTime={n.publishedAt ?? undefined}>{formatDate(n.publishedAt, 'بدون تاريخ')}</time>
@@ -55,7 +57,10 @@ export function SearchPage() {
           {pages > 1 && (
             <nav aria-label="صفحات النتائج" className="flex items-center justify-center gap-3">
               {page > 1 && (
-                <Link to={pageLink(page - 1)} className="rounded border px-3 py-1 hover:bg-slate-100 dark:hover:bg-slate-800">
+                <Link
+                  to={pageLink(page - 1)}
+                  className="rounded border px-3 py-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
                   السابق
                 </Link>
               )}
@@ -63,7 +68,10 @@ export function SearchPage() {
                 صفحة {page} من {pages}
               </span>
               {page < pages && (
-                <Link to={pageLink(page + 1)} className="rounded border px-3 py-1 hover:bg-slate-100 dark:hover:bg-slate-800">
+                <Link
+                  to={pageLink(page + 1)}
+                  className="rounded border px-3 py-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
                   التالي
                 </Link>
               )}

@@ -4,7 +4,8 @@ import { TIMINGS_MS } from '../../../shared/constants';
 import { useFlag } from '../../lib/hooks';
 import { copyLink, copyPreviewLink, shareToFacebook, shareToX } from './share-actions';
 
-const button = 'inline-flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-bold text-white transition hover:opacity-90';
+const button =
+  'inline-flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-bold text-white transition hover:opacity-90';
 
 export function ShareButtons({ title, url }: { title: string; url: string }) {
   const [linkCopied, flagLink] = useFlag(TIMINGS_MS.copiedFlag);
@@ -24,7 +25,11 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
           if (await copyPreviewLink(url)) flagPreview();
         }}
       >
-        {previewCopied ? <Check className="size-4" aria-hidden="true" /> : <MessageCircle className="size-4" aria-hidden="true" />}
+        {previewCopied ? (
+          <Check className="size-4" aria-hidden="true" />
+        ) : (
+          <MessageCircle className="size-4" aria-hidden="true" />
+        )}
         {previewCopied ? 'تم نسخ رابط المعاينة' : 'واتساب'}
       </button>
       <button

@@ -51,7 +51,9 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
   useEffect(() => () => clearTimeout(fadeTimer.current), []);
 
   const breaking = variant === 'breaking';
-  const bar = breaking ? 'bg-red-700 text-white' : 'bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100 border-b border-slate-200 dark:border-slate-800';
+  const bar = breaking
+    ? 'bg-red-700 text-white'
+    : 'bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100 border-b border-slate-200 dark:border-slate-800';
   const progress = count > 1 ? (index / (count - 1)) * 100 : 100;
 
   return (
@@ -68,14 +70,21 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
       data-testid={`ticker-${variant}`}
     >
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-3 py-2">
-        <span className={`shrink-0 rounded px-3 py-0.5 text-sm font-bold ${breaking ? 'bg-white text-red-800' : 'bg-blue-900 text-white'}`}>{label}</span>
+        <span
+          className={`shrink-0 rounded px-3 py-0.5 text-sm font-bold ${breaking ? 'bg-white text-red-800' : 'bg-blue-900 text-white'}`}
+        >
+          {label}
+        </span>
         <div className="min-w-0 flex-1" aria-live={active ? 'off' : 'polite'}>
           {isLoading && !count ? (
             <span className="text-sm opacity-80">جاري تحميل الأخبار...</span>
           ) : !current ? (
             <span className="text-sm">{emptyText}</span>
           ) : (
-            <p className={`line-clamp-1 text-sm font-bold transition-opacity duration-300 sm:text-base ${visible ? 'opacity-100' : 'opacity-0'}`} data-testid="ticker-headline">
+            <p
+              className={`line-clamp-1 text-sm font-bold transition-opacity duration-300 sm:text-base ${visible ? 'opacity-100' : 'opacity-0'}`}
+              data-testid="ticker-headline"
+            >
               {active && current.href ? (
                 <Link to={current.href} className="underline-offset-4 hover:underline">
                   {current.title}
@@ -99,13 +108,23 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
                 <Share2 className="size-4" aria-hidden="true" />
               </button>
             )}
-            <button type="button" onClick={() => go(-1)} className="rounded p-1.5 hover:bg-black/10" aria-label="الخبر السابق">
+            <button
+              type="button"
+              onClick={() => go(-1)}
+              className="rounded p-1.5 hover:bg-black/10"
+              aria-label="الخبر السابق"
+            >
               <ChevronRight className="size-4" aria-hidden="true" />
             </button>
             <span className="min-w-10 text-center text-xs tabular-nums" data-testid="ticker-counter" dir="ltr">
               {Math.min(index, count - 1) + 1}/{count}
             </span>
-            <button type="button" onClick={() => go(1)} className="rounded p-1.5 hover:bg-black/10" aria-label="الخبر التالي">
+            <button
+              type="button"
+              onClick={() => go(1)}
+              className="rounded p-1.5 hover:bg-black/10"
+              aria-label="الخبر التالي"
+            >
               <ChevronLeft className="size-4" aria-hidden="true" />
             </button>
           </div>
@@ -113,7 +132,10 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
       </div>
       {count > 0 && (
         <div className={`h-0.5 ${breaking ? 'bg-red-900' : 'bg-slate-200 dark:bg-slate-800'}`} aria-hidden="true">
-          <div className={`h-full transition-[width] duration-300 ${breaking ? 'bg-white' : 'bg-blue-800'}`} style={{ width: `${progress}%` }} />
+          <div
+            className={`h-full transition-[width] duration-300 ${breaking ? 'bg-white' : 'bg-blue-800'}`}
+            style={{ width: `${progress}%` }}
+          />
         </div>
       )}
     </section>

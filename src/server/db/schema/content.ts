@@ -1,7 +1,18 @@
 /** Newsroom content: categories, news, breaking news, prayer times, media. */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, customType, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { admins } from './accounts';
 
@@ -54,10 +65,18 @@ export const news = pgTable(
     check('news_status_check', sql`${t.status} in ('draft', 'published', 'scheduled')`),
     check('news_views_check', sql`${t.views} >= 0`),
     // Public lists: visible news, newest first (all, by category, featured) and most read.
-    index('news_public_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`status <> 'draft'`),
-    index('news_category_idx').on(t.category, t.publishedAt.desc(), t.id.desc()).where(sql`status <> 'draft'`),
-    index('news_featured_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`featured and status <> 'draft'`),
-    index('news_views_idx').on(t.views.desc(), t.id.desc()).where(sql`status <> 'draft'`),
+    index('news_public_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`status <> 'draft'`),
+    index('news_category_idx')
+      .on(t.category, t.publishedAt.desc(), t.id.desc())
+      .where(sql`status <> 'draft'`),
+    index('news_featured_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`featured and status <> 'draft'`),
+    index('news_views_idx')
+      .on(t.views.desc(), t.id.desc())
+      .where(sql`status <> 'draft'`),
     index('news_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('news_search_idx').using('gin', t.searchVector),
   ],
@@ -75,7 +94,9 @@ export const breakingNews = pgTable(
   },
   (t) => [
     check('breaking_news_priority_range', sql`${t.priority} between 0 and 100`),
-    index('breaking_news_active_idx').on(t.priority.desc(), t.createdAt.desc()).where(sql`is_active`),
+    index('breaking_news_active_idx')
+      .on(t.priority.desc(), t.createdAt.desc())
+      .where(sql`is_active`),
     index('breaking_news_created_idx').on(t.createdAt.desc()),
   ],
 );

@@ -1,6 +1,17 @@
 /** Site-wide records: settings, newsletter, statistics and the audit log. */
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { admins } from './accounts';
 
 export const settings = pgTable('settings', {
@@ -18,7 +29,10 @@ export const newsletterSubscribers = pgTable(
     email: text('email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('newsletter_email_key').on(sql`lower(${t.email})`), index('newsletter_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    uniqueIndex('newsletter_email_key').on(sql`lower(${t.email})`),
+    index('newsletter_created_idx').on(t.createdAt.desc()),
+  ],
 );
 
 /** Per-day totals in Tripoli time. */

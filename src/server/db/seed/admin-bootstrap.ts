@@ -27,7 +27,13 @@ export async function ensureFirstAdmin(
   const password = opts.password ?? randomBytes(15).toString('base64url');
   const inserted = await db
     .insert(admins)
-    .values({ username, fullName: 'مدير الموقع', email: 'admin@localhost', role: 'admin', passwordHash: await hashPassword(password) })
+    .values({
+      username,
+      fullName: 'مدير الموقع',
+      email: 'admin@localhost',
+      role: 'admin',
+      passwordHash: await hashPassword(password),
+    })
     .onConflictDoNothing()
     .returning({ id: admins.id });
   if (inserted.length === 0) return { created: false }; // another instance created it at the same moment

@@ -22,16 +22,20 @@ function shade(hex: string, factor: number): string {
 function demoSvg(color: string, seed: number): string {
   const rand = (() => {
     let s = seed * 9301 + 49297;
-    return () => ((s = (s * 9301 + 49297) % 233280) / 233280);
+    return () => (s = (s * 9301 + 49297) % 233280) / 233280;
   })();
   const shapes: string[] = [];
   for (let i = 0; i < 7; i++) {
     const r = 60 + rand() * 260;
-    shapes.push(`<circle cx="${Math.round(rand() * 1200)}" cy="${Math.round(rand() * 675)}" r="${Math.round(r)}" fill="#ffffff" fill-opacity="${(0.05 + rand() * 0.12).toFixed(2)}"/>`);
+    shapes.push(
+      `<circle cx="${Math.round(rand() * 1200)}" cy="${Math.round(rand() * 675)}" r="${Math.round(r)}" fill="#ffffff" fill-opacity="${(0.05 + rand() * 0.12).toFixed(2)}"/>`,
+    );
   }
   for (let i = 0; i < 5; i++) {
     const y = 380 + i * 46;
-    shapes.push(`<rect x="${120 + Math.round(rand() * 80)}" y="${y}" width="${Math.round(420 + rand() * 520)}" height="18" rx="9" fill="#ffffff" fill-opacity="0.18"/>`);
+    shapes.push(
+      `<rect x="${120 + Math.round(rand() * 80)}" y="${y}" width="${Math.round(420 + rand() * 520)}" height="18" rx="9" fill="#ffffff" fill-opacity="0.18"/>`,
+    );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
@@ -44,7 +48,11 @@ function demoSvg(color: string, seed: number): string {
 }
 
 /** Makes (or finds) the demo images of one section; returns their URLs. */
-export async function ensureDemoImages(dataDir: string, categoryIndex: number, color: string): Promise<{ id: string; url: string; bytes: number }[]> {
+export async function ensureDemoImages(
+  dataDir: string,
+  categoryIndex: number,
+  color: string,
+): Promise<{ id: string; url: string; bytes: number }[]> {
   const out: { id: string; url: string; bytes: number }[] = [];
   for (let n = 0; n < DEMO_IMAGES_PER_CATEGORY; n++) {
     const id = demoImageId(categoryIndex, n);
@@ -53,7 +61,9 @@ export async function ensureDemoImages(dataDir: string, categoryIndex: number, c
       out.push({ id, url: mediaUrl(id, largest), bytes: 0 });
       continue;
     }
-    const png = await sharp(Buffer.from(demoSvg(color, categoryIndex * 31 + n * 7 + 1))).png().toBuffer();
+    const png = await sharp(Buffer.from(demoSvg(color, categoryIndex * 31 + n * 7 + 1)))
+      .png()
+      .toBuffer();
     const stored = await storeImage(png, dataDir, id);
     out.push({ id, url: stored.url, bytes: stored.bytes });
   }

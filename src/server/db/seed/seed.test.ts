@@ -35,7 +35,8 @@ describe('demo content', () => {
 
     const slugs = (await database.pool.query('select slug from categories order by position')).rows.map((r) => r.slug);
     expect(slugs).toEqual(['libya', 'international', 'economy', 'sports', 'variety']);
-    const perCategory = (await database.pool.query('select category, count(*)::int n from news group by category')).rows;
+    const perCategory = (await database.pool.query('select category, count(*)::int n from news group by category'))
+      .rows;
     expect(perCategory).toHaveLength(5);
     for (const row of perCategory) expect(row.n).toBeGreaterThanOrEqual(10);
 
@@ -48,12 +49,16 @@ describe('demo content', () => {
 
     expect(await count('breaking_news', 'not is_active')).toBeGreaterThan(0);
     expect(await count('breaking_news', `expires_at < '${now.toISOString()}'`)).toBeGreaterThan(0);
-    expect(await count('breaking_news', `is_active and (expires_at is null or expires_at > '${now.toISOString()}')`)).toBeGreaterThanOrEqual(3);
+    expect(
+      await count('breaking_news', `is_active and (expires_at is null or expires_at > '${now.toISOString()}')`),
+    ).toBeGreaterThanOrEqual(3);
     expect(await count('prayer_times', "date between '2026-01-01' and '2026-12-31'")).toBe(365);
   });
 
   it('stores a real image for every article, in three widths', async () => {
-    const urls = (await database.pool.query('select distinct image_url from news')).rows.map((r) => r.image_url as string);
+    const urls = (await database.pool.query('select distinct image_url from news')).rows.map(
+      (r) => r.image_url as string,
+    );
     expect(urls.length).toBeGreaterThanOrEqual(5);
     for (const url of urls) {
       const m = /^\/media\/([0-9a-f-]{36})\/1200\.webp$/.exec(url);

@@ -46,7 +46,8 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date }): P
 
   const year = tripoliDate(now).slice(0, 4);
   const prayerRows: (typeof prayerTimes.$inferInsert)[] = [];
-  for (let d = `${year}-01-01`; d.startsWith(year); d = addDays(d, 1)) prayerRows.push({ date: d, ...computePrayerDay(d) });
+  for (let d = `${year}-01-01`; d.startsWith(year); d = addDays(d, 1))
+    prayerRows.push({ date: d, ...computePrayerDay(d) });
 
   return db.transaction(async (tx) => {
     const insertedCategories = await tx
@@ -58,7 +59,15 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date }): P
     await tx
       .insert(media)
       .values(
-        images.flat().map((img) => ({ id: img.id, originalName: 'demo.png', sourceType: 'png', width: 1200, height: 675, widths: [400, 800, 1200], bytes: img.bytes })),
+        images.flat().map((img) => ({
+          id: img.id,
+          originalName: 'demo.png',
+          sourceType: 'png',
+          width: 1200,
+          height: 675,
+          widths: [400, 800, 1200],
+          bytes: img.bytes,
+        })),
       )
       .onConflictDoNothing();
 
@@ -66,25 +75,29 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date }): P
     const span = 30 * DAY_MS;
     const newsRows = articles
       .map((a, i) => {
-        const publishedAt = new Date(now.getTime() - 20 * 60_000 - Math.round((i / articles.length) * span) - ((i * 37) % 90) * 60_000);
+        const publishedAt = new Date(
+          now.getTime() - 20 * 60_000 - Math.round((i / articles.length) * span) - ((i * 37) % 90) * 60_000,
+        );
         return {
-        title: a.title,
-        description: a.description,
-        content: articleHtml(DEMO_PARAGRAPHS[a.category]!, a.k),
-        category: a.category,
-        imageUrl: images[a.ci]![a.k % DEMO_IMAGES_PER_CATEGORY]!.url,
-        featured: i % 7 === 0,
-        views: Math.round(40 + ((i * 7919) % 2400) * (1 - i / articles.length)),
-        status: 'published' as const,
-        publishedAt,
-        createdAt: publishedAt,
-        updatedAt: publishedAt,
+          title: a.title,
+          description: a.description,
+          content: articleHtml(DEMO_PARAGRAPHS[a.category]!, a.k),
+          category: a.category,
+          imageUrl: images[a.ci]![a.k % DEMO_IMAGES_PER_CATEGORY]!.url,
+          featured: i % 7 === 0,
+          views: Math.round(40 + ((i * 7919) % 2400) * (1 - i / articles.length)),
+          status: 'published' as const,
+          publishedAt,
+          createdAt: publishedAt,
+          updatedAt: publishedAt,
         };
       })
       .filter((r) => !existingTitles.has(r.title));
     if (newsRows.length) await tx.insert(news).values(newsRows);
 
-    const existingBreaking = new Set((await tx.select({ title: breakingNews.title }).from(breakingNews)).map((r) => r.title));
+    const existingBreaking = new Set(
+      (await tx.select({ title: breakingNews.title }).from(breakingNews)).map((r) => r.title),
+    );
     const breakingRows = DEMO_BREAKING.filter((b) => !existingBreaking.has(b.title)).map((b, i) => ({
       title: b.title,
       priority: b.priority,
@@ -94,7 +107,11 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date }): P
     }));
     if (breakingRows.length) await tx.insert(breakingNews).values(breakingRows);
 
-    const insertedPrayer = await tx.insert(prayerTimes).values(prayerRows).onConflictDoNothing().returning({ id: prayerTimes.id });
+    const insertedPrayer = await tx
+      .insert(prayerTimes)
+      .values(prayerRows)
+      .onConflictDoNothing()
+      .returning({ id: prayerTimes.id });
 
     await tx.insert(settings).values({ key: SITE_SETTINGS_KEY, value: DEFAULT_PUBLIC_SETTINGS }).onConflictDoNothing();
     await tx
@@ -102,11 +119,20 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date }): P
       .values({ key: DEMO_MARKER_KEY, value: now.toISOString() })
       .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
 
-    return { categories: insertedCategories.length, news: newsRows.length, breakingNews: breakingRows.length, prayerDays: insertedPrayer.length };
+    return {
+      categories: insertedCategories.length,
+      news: newsRows.length,
+      breakingNews: breakingRows.length,
+      prayerDays: insertedPrayer.length,
+    };
   });
 }
 
 export async function isDemoSeeded(db: Db): Promise<boolean> {
-  const rows = await db.select({ key: settings.key }).from(settings).where(sql`${settings.key} = ${DEMO_MARKER_KEY}`).limit(1);
+  const rows = await db
+    .select({ key: settings.key })
+    .from(settings)
+    .where(sql`${settings.key} = ${DEMO_MARKER_KEY}`)
+    .limit(1);
   return rows.length > 0;
 }

@@ -9,13 +9,19 @@ export type AdminRow = typeof admins.$inferSelect;
 export function authRepository(db: Db) {
   return {
     async findAdminByUsername(username: string): Promise<AdminRow | undefined> {
-      const [row] = await db.select().from(admins).where(sql`lower(${admins.username}) = lower(${username})`).limit(1);
+      const [row] = await db
+        .select()
+        .from(admins)
+        .where(sql`lower(${admins.username}) = lower(${username})`)
+        .limit(1);
       return row;
     },
     /** A new random session token (the cookie); only its hash is stored. */
     async createSession(adminId: number, expiresAt: Date, userAgent: string | undefined): Promise<string> {
       const token = randomBytes(32).toString('base64url');
-      await db.insert(sessions).values({ tokenHash: hashToken(token), adminId, expiresAt, userAgent: userAgent?.slice(0, 300) });
+      await db
+        .insert(sessions)
+        .values({ tokenHash: hashToken(token), adminId, expiresAt, userAgent: userAgent?.slice(0, 300) });
       return token;
     },
     async findSession(token: string, now: Date): Promise<{ admin: AdminRow; expiresAt: Date } | undefined> {
@@ -41,7 +47,9 @@ export function authRepository(db: Db) {
     /** Failed attempts for a key since its last success inside the window. */
     async recentFailures(key: string, since: Date): Promise<number> {
       const [row] = await db
-        .select({ n: sql<number>`count(*) filter (where not ${loginAttempts.succeeded} and ${loginAttempts.attemptedAt} > coalesce((select max(attempted_at) from login_attempts s where s.key = ${key} and s.succeeded), '-infinity'))::int` })
+        .select({
+          n: sql<number>`count(*) filter (where not ${loginAttempts.succeeded} and ${loginAttempts.attemptedAt} > coalesce((select max(attempted_at) from login_attempts s where s.key = ${key} and s.succeeded), '-infinity'))::int`,
+        })
         .from(loginAttempts)
         .where(and(eq(loginAttempts.key, key), gte(loginAttempts.attemptedAt, since)));
       return row?.n ?? 0;

@@ -26,7 +26,11 @@ describe('the admin gate', () => {
   });
 
   it('ignores a bearer token without the cookie (the cookie is the credential)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/news', headers: { authorization: 'Bearer session' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/news',
+      headers: { authorization: 'Bearer session' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -35,7 +39,11 @@ describe('the admin gate', () => {
     const call = as(t.app, cookie);
     for (const [method, url, body] of [
       ['GET', '/api/admin/admins'],
-      ['POST', '/api/admin/admins', { username: 'newbie', fullName: 'جديد', email: 'n@sahifa.ly', password: 'secret-1', roleName: 'editor' }],
+      [
+        'POST',
+        '/api/admin/admins',
+        { username: 'newbie', fullName: 'جديد', email: 'n@sahifa.ly', password: 'secret-1', roleName: 'editor' },
+      ],
       ['PUT', '/api/admin/admins/1/password', { password: 'another-1' }],
       ['DELETE', '/api/admin/admins/1'],
       ['GET', '/api/admin/settings'],
@@ -49,11 +57,21 @@ describe('the admin gate', () => {
 
   it('refuses state-changing requests from another origin', async () => {
     const { cookie } = await login(t.app, 'chief');
-    const res = await as(t.app, cookie)('POST', '/api/admin/breaking-news', { title: 'x' }, { origin: 'https://evil.example' });
+    const res = await as(t.app, cookie)(
+      'POST',
+      '/api/admin/breaking-news',
+      { title: 'x' },
+      { origin: 'https://evil.example' },
+    );
     expect(res.statusCode).toBe(403);
     const noOrigin = await t.app.inject({ method: 'DELETE', url: '/api/admin/news/1', headers: { cookie: cookie! } });
     expect(noOrigin.statusCode).toBe(403);
-    const crossLogin = await t.app.inject({ method: 'POST', url: '/api/admin/login', headers: { origin: 'https://evil.example' }, payload: { username: 'chief', password: 'secret-pass-1' } });
+    const crossLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { username: 'chief', password: 'secret-pass-1' },
+    });
     expect(crossLogin.statusCode).toBe(403);
   });
 });
@@ -63,7 +81,12 @@ describe('login, session and logout', () => {
     const { res } = await login(t.app, 'chief', 'wrong-password');
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('اسم المستخدم أو كلمة المرور غير صحيحة');
-    const short = await t.app.inject({ method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN }, payload: { username: 'ab', password: '123' } });
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { origin: ORIGIN },
+      payload: { username: 'ab', password: '123' },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('اسم المستخدم يجب أن يكون 3 أحرف على الأقل');
   });
@@ -71,7 +94,10 @@ describe('login, session and logout', () => {
   it('signs in with an httpOnly SameSite=Lax cookie, a new session each time, and logs out on the server', async () => {
     const first = await login(t.app, 'chief');
     expect(first.res.statusCode).toBe(200);
-    expect(first.res.json()).toMatchObject({ message: 'تم تسجيل الدخول بنجاح', admin: { username: 'chief', fullName: 'chief الكامل', role: 'admin' } });
+    expect(first.res.json()).toMatchObject({
+      message: 'تم تسجيل الدخول بنجاح',
+      admin: { username: 'chief', fullName: 'chief الكامل', role: 'admin' },
+    });
     expect(first.res.json().admin.passwordHash).toBeUndefined();
     expect(first.setCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const second = await login(t.app, 'chief');

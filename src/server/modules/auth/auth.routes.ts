@@ -18,10 +18,18 @@ export function loginRoute(service: AuthService, db: Db, publicUrl: string | und
   return async (app) => {
     app.post(
       '/api/admin/login',
-      { schema: { body: loginRequest, response: { 200: loginResponse } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      {
+        schema: { body: loginRequest, response: { 200: loginResponse } },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
       async (req, reply) => {
         checkSameOrigin(req, publicUrl);
-        const { admin, token, expiresAt } = await service.login(req.body.username, req.body.password, req.ip, req.headers['user-agent']);
+        const { admin, token, expiresAt } = await service.login(
+          req.body.username,
+          req.body.password,
+          req.ip,
+          req.headers['user-agent'],
+        );
         await audit(db, admin, 'login', 'session', null);
         reply.setCookie(SESSION_COOKIE, token, cookieOptions(req, publicUrl, expiresAt));
         return { message: 'تم تسجيل الدخول بنجاح', admin: presentAdmin(toSessionAdmin(admin)) };
@@ -39,12 +47,16 @@ export function sessionRoutes(repo: AuthRepository, db: Db, publicUrl: string | 
       const session = await repo.findSession(req.cookies[SESSION_COOKIE]!, new Date());
       return { admin: presentAdmin(admin), expiresAt: (session?.expiresAt ?? new Date()).toISOString() };
     });
-    typed.post('/api/admin/logout', { schema: { response: { 200: okMessage } } }, async (req: FastifyRequest, reply: FastifyReply) => {
-      const admin = actorOf(req);
-      await repo.deleteSession(req.cookies[SESSION_COOKIE]!);
-      await audit(db, admin, 'logout', 'session', null);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions(req, publicUrl));
-      return { message: 'تم تسجيل الخروج' };
-    });
+    typed.post(
+      '/api/admin/logout',
+      { schema: { response: { 200: okMessage } } },
+      async (req: FastifyRequest, reply: FastifyReply) => {
+        const admin = actorOf(req);
+        await repo.deleteSession(req.cookies[SESSION_COOKIE]!);
+        await audit(db, admin, 'logout', 'session', null);
+        reply.clearCookie(SESSION_COOKIE, cookieOptions(req, publicUrl));
+        return { message: 'تم تسجيل الخروج' };
+      },
+    );
   };
 }

@@ -20,15 +20,25 @@ let dummyHash: Promise<string> | undefined;
 const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
 export function authService(repo: AuthRepository, now: () => Date) {
-  const addressKey = (address: string) => `addr:${createHash('sha256').update(`sahifa-login|${address}`).digest('hex').slice(0, 32)}`;
+  const addressKey = (address: string) =>
+    `addr:${createHash('sha256').update(`sahifa-login|${address}`).digest('hex').slice(0, 32)}`;
   const userKey = (username: string) => `user:${username.toLowerCase()}`;
 
   return {
-    async login(username: string, password: string, address: string, userAgent: string | undefined): Promise<{ admin: AdminRow; token: string; expiresAt: Date }> {
+    async login(
+      username: string,
+      password: string,
+      address: string,
+      userAgent: string | undefined,
+    ): Promise<{ admin: AdminRow; token: string; expiresAt: Date }> {
       const keys = [userKey(username), addressKey(address)];
       const since = new Date(now().getTime() - THROTTLE_WINDOW_MS);
-      const [byUser, byAddress] = await Promise.all([repo.recentFailures(keys[0]!, since), repo.recentFailures(keys[1]!, since)]);
-      if (byUser >= MAX_FAILURES_PER_USER || byAddress >= MAX_FAILURES_PER_ADDRESS) throw new AppError(429, 'LOGIN_THROTTLED', LOGIN_THROTTLED);
+      const [byUser, byAddress] = await Promise.all([
+        repo.recentFailures(keys[0]!, since),
+        repo.recentFailures(keys[1]!, since),
+      ]);
+      if (byUser >= MAX_FAILURES_PER_USER || byAddress >= MAX_FAILURES_PER_ADDRESS)
+        throw new AppError(429, 'LOGIN_THROTTLED', LOGIN_THROTTLED);
 
       const admin = await repo.findAdminByUsername(username);
       const ok = await verifyPassword(admin?.passwordHash ?? (await dummy()), password);

@@ -13,7 +13,12 @@ afterAll(() => t.close());
 
 it('creates, toggles (isActive only), edits and deletes breaking news; the public ticker follows at once', async () => {
   expect((await t.app.inject('/api/breaking-news')).json()).toEqual([]); // now cached
-  const created = await call('POST', '/api/admin/breaking-news', { title: '  عاجل: خبر مهم  ', isActive: true, priority: 70, expiresAt: null });
+  const created = await call('POST', '/api/admin/breaking-news', {
+    title: '  عاجل: خبر مهم  ',
+    isActive: true,
+    priority: 70,
+    expiresAt: null,
+  });
   expect(created.statusCode).toBe(201);
   const item = created.json();
   expect(item).toMatchObject({ title: 'عاجل: خبر مهم', priority: 70, isActive: true, expiresAt: null });
@@ -23,7 +28,12 @@ it('creates, toggles (isActive only), edits and deletes breaking news; the publi
   expect(toggled.json()).toMatchObject({ isActive: false, title: 'عاجل: خبر مهم', priority: 70 });
   expect((await t.app.inject('/api/breaking-news')).json()).toEqual([]);
 
-  const edited = await call('PUT', `/api/admin/breaking-news/${item.id}`, { title: 'عنوان جديد', isActive: true, priority: 'abc', expiresAt: '2099-01-01T10:00:00.000Z' });
+  const edited = await call('PUT', `/api/admin/breaking-news/${item.id}`, {
+    title: 'عنوان جديد',
+    isActive: true,
+    priority: 'abc',
+    expiresAt: '2099-01-01T10:00:00.000Z',
+  });
   expect(edited.json()).toMatchObject({ title: 'عنوان جديد', priority: 0, expiresAt: '2099-01-01T10:00:00.000Z' });
   expect((await call('GET', '/api/admin/breaking-news')).json()).toHaveLength(1);
 

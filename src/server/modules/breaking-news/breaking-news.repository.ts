@@ -11,7 +11,9 @@ export function breakingNewsRepository(db: Db) {
       return db
         .select()
         .from(breakingNews)
-        .where(and(eq(breakingNews.isActive, true), or(isNull(breakingNews.expiresAt), gt(breakingNews.expiresAt, now))))
+        .where(
+          and(eq(breakingNews.isActive, true), or(isNull(breakingNews.expiresAt), gt(breakingNews.expiresAt, now))),
+        )
         .orderBy(desc(breakingNews.priority), desc(breakingNews.createdAt), desc(breakingNews.id))
         .limit(50);
     },

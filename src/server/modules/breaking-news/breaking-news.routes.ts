@@ -7,8 +7,12 @@ import type { BreakingNewsRepository } from './breaking-news.repository';
 
 export function publicBreakingNewsRoutes(repo: BreakingNewsRepository, now: () => Date): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/breaking-news', { schema: { response: { 200: z.array(breakingNewsItem) } }, config: { cache: API_CACHE.breaking } }, async () => {
-      return (await repo.listCurrent(now())).map(presentBreakingNews);
-    });
+    app.get(
+      '/api/breaking-news',
+      { schema: { response: { 200: z.array(breakingNewsItem) } }, config: { cache: API_CACHE.breaking } },
+      async () => {
+        return (await repo.listCurrent(now())).map(presentBreakingNews);
+      },
+    );
   };
 }

@@ -18,7 +18,13 @@ it('adds sections with the spec defaults, refuses a taken slug, and reorders in 
   const a = await call('POST', '/api/admin/categories', { name: 'سياسة', slug: 'politics', isActive: true });
   expect(a.statusCode).toBe(201);
   expect(a.json()).toMatchObject({ color: '#3b82f6', order: 0, description: null, isActive: true });
-  await call('POST', '/api/admin/categories', { name: 'ثقافة', slug: 'culture', isActive: true, color: '#123456', description: 'فنون' });
+  await call('POST', '/api/admin/categories', {
+    name: 'ثقافة',
+    slug: 'culture',
+    isActive: true,
+    color: '#123456',
+    description: 'فنون',
+  });
   await call('POST', '/api/admin/categories', { name: 'صحة', slug: 'health', isActive: true });
   expect(await slugs()).toEqual(['politics', 'culture', 'health']);
 
@@ -27,7 +33,9 @@ it('adds sections with the spec defaults, refuses a taken slug, and reorders in 
   expect(taken.json().message).toBe('معرف التصنيف مستخدم بالفعل، اختر معرفاً آخر');
 
   const health = (await call('GET', '/api/admin/categories')).json()[2];
-  expect((await call('POST', '/api/admin/categories/reorder', { id: health.id, direction: 'up' })).statusCode).toBe(200);
+  expect((await call('POST', '/api/admin/categories/reorder', { id: health.id, direction: 'up' })).statusCode).toBe(
+    200,
+  );
   expect(await slugs()).toEqual(['politics', 'health', 'culture']);
   await call('POST', '/api/admin/categories/reorder', { id: a.json().id, direction: 'up' }); // first: nothing happens
   expect(await slugs()).toEqual(['politics', 'health', 'culture']);
@@ -43,9 +51,15 @@ it('adds sections with the spec defaults, refuses a taken slug, and reorders in 
 it('renames a slug and carries the news along; refuses to delete a section that has news', async () => {
   const c = (await call('POST', '/api/admin/categories', { name: 'اقتصاد', slug: 'economy', isActive: true })).json();
   const n = await addNews(t.database.db, { category: 'economy' });
-  const renamed = await call('PUT', `/api/admin/categories/${c.id}`, { name: 'اقتصاد', slug: 'economics', isActive: true });
+  const renamed = await call('PUT', `/api/admin/categories/${c.id}`, {
+    name: 'اقتصاد',
+    slug: 'economics',
+    isActive: true,
+  });
   expect(renamed.json().slug).toBe('economics');
-  expect((await t.database.pool.query('select category from news where id = $1', [n.id])).rows[0].category).toBe('economics');
+  expect((await t.database.pool.query('select category from news where id = $1', [n.id])).rows[0].category).toBe(
+    'economics',
+  );
   const refused = await call('DELETE', `/api/admin/categories/${c.id}`);
   expect(refused.statusCode).toBe(409);
   expect(refused.json().message).toContain('لا يمكن حذف هذا التصنيف');

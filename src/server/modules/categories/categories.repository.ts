@@ -7,7 +7,11 @@ export type CategoryRow = typeof categories.$inferSelect;
 export function categoriesRepository(db: Db) {
   return {
     listActive(): Promise<CategoryRow[]> {
-      return db.select().from(categories).where(eq(categories.isActive, true)).orderBy(asc(categories.position), asc(categories.id));
+      return db
+        .select()
+        .from(categories)
+        .where(eq(categories.isActive, true))
+        .orderBy(asc(categories.position), asc(categories.id));
     },
     async findActiveBySlug(slug: string): Promise<CategoryRow | undefined> {
       const rows = await db

@@ -11,14 +11,22 @@ export const CATEGORY_NOT_FOUND = 'القسم غير موجود';
 
 export function publicCategoryRoutes(repo: CategoriesRepository): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/categories', { schema: { response: { 200: z.array(category) } }, config: { cache: API_CACHE.categories } }, async () => {
-      return (await repo.listActive()).map(presentCategory);
-    });
+    app.get(
+      '/api/categories',
+      { schema: { response: { 200: z.array(category) } }, config: { cache: API_CACHE.categories } },
+      async () => {
+        return (await repo.listActive()).map(presentCategory);
+      },
+    );
 
-    app.get('/api/categories/slug/:slug', { schema: { params: slugParam, response: { 200: category } }, config: { cache: API_CACHE.categories } }, async (req) => {
-      const row = await repo.findActiveBySlug(req.params.slug);
-      if (!row) throw notFound(CATEGORY_NOT_FOUND, 'CATEGORY_NOT_FOUND');
-      return presentCategory(row);
-    });
+    app.get(
+      '/api/categories/slug/:slug',
+      { schema: { params: slugParam, response: { 200: category } }, config: { cache: API_CACHE.categories } },
+      async (req) => {
+        const row = await repo.findActiveBySlug(req.params.slug);
+        if (!row) throw notFound(CATEGORY_NOT_FOUND, 'CATEGORY_NOT_FOUND');
+        return presentCategory(row);
+      },
+    );
   };
 }

@@ -18,12 +18,21 @@ const RSS_ITEMS = 30;
 const SITEMAP_MAX = 50_000;
 const NEWS_SITEMAP_HOURS = 48;
 
-function rss(settings: PublicSettings, origin: string, title: string, link: string, selfPath: string, items: NewsListItem[]): string {
+function rss(
+  settings: PublicSettings,
+  origin: string,
+  title: string,
+  link: string,
+  selfPath: string,
+  items: NewsListItem[],
+): string {
   const entries = items
     .map((n) => {
       const url = `${origin}/news/${n.id}`;
       const date = new Date(n.publishedAt ?? n.createdAt).toUTCString();
-      const image = n.imageUrl ? `<enclosure url="${xmlEscape(n.imageUrl.startsWith('http') ? n.imageUrl : origin + n.imageUrl)}" type="image/webp" length="0"/>` : '';
+      const image = n.imageUrl
+        ? `<enclosure url="${xmlEscape(n.imageUrl.startsWith('http') ? n.imageUrl : origin + n.imageUrl)}" type="image/webp" length="0"/>`
+        : '';
       return `<item>${tag('title', n.title)}${tag('link', url)}<guid isPermaLink="true">${xmlEscape(url)}</guid>${tag('description', n.description)}${tag('category', n.categoryName)}${tag('pubDate', date)}${image}</item>`;
     })
     .join('');
@@ -31,20 +40,34 @@ function rss(settings: PublicSettings, origin: string, title: string, link: stri
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>${tag('title', title)}${tag('link', link)}${tag('description', settings.description)}<language>ar</language><atom:link href="${xmlEscape(origin + selfPath)}" rel="self" type="application/rss+xml"/>${entries}</channel></rss>`;
 }
 
-export function feedRoutes(deps: { news: NewsRepository; categories: CategoriesRepository; settings: SettingsRepository; publicUrl: string | undefined; now: () => Date }): FastifyPluginAsyncZod {
+export function feedRoutes(deps: {
+  news: NewsRepository;
+  categories: CategoriesRepository;
+  settings: SettingsRepository;
+  publicUrl: string | undefined;
+  now: () => Date;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const xml = 'application/xml; charset=utf-8';
 
     app.get('/sitemap.xml', { config: { cache: FEED_CACHE } }, async (req, reply) => {
       const origin = originOf(req, deps.publicUrl);
-      const [articles, sections] = await Promise.all([deps.news.listForSitemap(SITEMAP_MAX), deps.categories.listActive()]);
-      const url = (loc: string, lastmod?: Date) => `<url>${tag('loc', loc)}${lastmod ? tag('lastmod', lastmod.toISOString()) : ''}</url>`;
+      const [articles, sections] = await Promise.all([
+        deps.news.listForSitemap(SITEMAP_MAX),
+        deps.categories.listActive(),
+      ]);
+      const url = (loc: string, lastmod?: Date) =>
+        `<url>${tag('loc', loc)}${lastmod ? tag('lastmod', lastmod.toISOString()) : ''}</url>`;
       const body = [
         url(`${origin}/`, articles[0]?.updatedAt),
         ...sections.map((c) => url(`${origin}/category/${c.slug}`)),
         ...articles.map((a) => url(`${origin}/news/${a.id}`, a.updatedAt)),
       ].join('');
-      return reply.type(xml).send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>`);
+      return reply
+        .type(xml)
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>`,
+        );
     });
 
     app.get('/news-sitemap.xml', { config: { cache: FEED_CACHE } }, async (req, reply) => {
@@ -60,13 +83,17 @@ export function feedRoutes(deps: { news: NewsRepository; categories: CategoriesR
         .join('');
       return reply
         .type(xml)
-        .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">${body}</urlset>`);
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">${body}</urlset>`,
+        );
     });
 
     app.get('/rss.xml', { config: { cache: FEED_CACHE } }, async (req, reply) => {
       const origin = originOf(req, deps.publicUrl);
       const [rows, settings] = await Promise.all([deps.news.listLatest(RSS_ITEMS, 0), deps.settings.site()]);
-      return reply.type('application/rss+xml; charset=utf-8').send(rss(settings, origin, settings.siteName, `${origin}/`, '/rss.xml', rows.map(presentNewsListItem)));
+      return reply
+        .type('application/rss+xml; charset=utf-8')
+        .send(rss(settings, origin, settings.siteName, `${origin}/`, '/rss.xml', rows.map(presentNewsListItem)));
     });
 
     app.get(
@@ -76,10 +103,22 @@ export function feedRoutes(deps: { news: NewsRepository; categories: CategoriesR
         const category = await deps.categories.findActiveBySlug(req.params.slug);
         if (!category) throw notFound(CATEGORY_NOT_FOUND, 'CATEGORY_NOT_FOUND');
         const origin = originOf(req, deps.publicUrl);
-        const [rows, settings] = await Promise.all([deps.news.listByCategory(category.slug, RSS_ITEMS, 0), deps.settings.site()]);
+        const [rows, settings] = await Promise.all([
+          deps.news.listByCategory(category.slug, RSS_ITEMS, 0),
+          deps.settings.site(),
+        ]);
         return reply
           .type('application/rss+xml; charset=utf-8')
-          .send(rss(settings, origin, `${category.name} | ${settings.siteName}`, `${origin}/category/${category.slug}`, `/rss/${category.slug}.xml`, rows.map(presentNewsListItem)));
+          .send(
+            rss(
+              settings,
+              origin,
+              `${category.name} | ${settings.siteName}`,
+              `${origin}/category/${category.slug}`,
+              `/rss/${category.slug}.xml`,
+              rows.map(presentNewsListItem),
+            ),
+          );
       },
     );
   };

@@ -14,7 +14,13 @@ export function healthRoutes(db: Db): FastifyPluginAsync {
         return reply
           .status(503)
           .header('cache-control', 'no-store')
-          .send({ status: 'unavailable', database: 'unreachable', message: MESSAGES.unavailable, code: 'UNAVAILABLE', requestId: String(req.id) });
+          .send({
+            status: 'unavailable',
+            database: 'unreachable',
+            message: MESSAGES.unavailable,
+            code: 'UNAVAILABLE',
+            requestId: String(req.id),
+          });
       }
     });
   };

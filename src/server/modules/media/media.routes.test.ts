@@ -17,21 +17,31 @@ afterAll(() => t.close());
 function upload(content: Buffer, filename: string, type: string) {
   const boundary = '----sahifa';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.app.inject({ method: 'POST', url: '/api/admin/media', headers: { origin: ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/media',
+    headers: { origin: ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
 }
 
 it('stores an uploaded image re-encoded as WebP at three widths plus a share image', async () => {
-  const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1e3a8a' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1e3a8a' } })
+    .png()
+    .toBuffer();
   const res = await upload(png, 'photo.png', 'image/png');
   expect(res.statusCode).toBe(201);
   const body = res.json();
   expect(body.url).toBe(`/media/${body.id}/1200.webp`);
   expect(body.srcset).toContain('400w');
-  for (const f of ['400.webp', '800.webp', '1200.webp', 'og.jpg']) expect(fs.existsSync(path.join(t.config.dataDir, 'media', body.id, f)), f).toBe(true);
+  for (const f of ['400.webp', '800.webp', '1200.webp', 'og.jpg'])
+    expect(fs.existsSync(path.join(t.config.dataDir, 'media', body.id, f)), f).toBe(true);
   expect((await sharp(path.join(t.config.dataDir, 'media', body.id, '800.webp')).metadata()).width).toBe(800);
   const served = await t.app.inject(body.url);
   expect(served.statusCode).toBe(200);
@@ -39,7 +49,11 @@ it('stores an uploaded image re-encoded as WebP at three widths plus a share ima
 });
 
 it('judges the type by content: SVG, text and a lying extension are refused', async () => {
-  const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml');
+  const svg = await upload(
+    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    'x.svg',
+    'image/svg+xml',
+  );
   expect(svg.statusCode).toBe(415);
   expect(svg.json().message).toBe('نوع الملف غير مدعوم؛ المسموح: JPG وPNG وGIF وWebP');
   expect((await upload(Buffer.from('just text'), 'photo.jpg', 'image/jpeg')).statusCode).toBe(415);

@@ -32,10 +32,16 @@ export function mediaRoutes(db: Db, dataDir: string) {
       try {
         buffer = await file.toBuffer();
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', TOO_LARGE);
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(413, 'FILE_TOO_LARGE', TOO_LARGE);
         throw err;
       }
-      const format = await sharp(buffer).metadata().then((m) => m.format, () => undefined);
+      const format = await sharp(buffer)
+        .metadata()
+        .then(
+          (m) => m.format,
+          () => undefined,
+        );
       if (!format || !ACCEPTED.has(format)) throw new AppError(415, 'UNSUPPORTED_IMAGE', WRONG_TYPE);
       let stored;
       try {
@@ -44,10 +50,25 @@ export function mediaRoutes(db: Db, dataDir: string) {
         throw new AppError(422, 'IMAGE_UNREADABLE', 'تعذّرت قراءة الصورة؛ قد يكون الملف تالفاً');
       }
       await db.transaction(async (tx) => {
-        await tx.insert(media).values({ id: stored.id, originalName: file.filename.slice(0, 200), sourceType: format, width: stored.width, height: stored.height, widths: stored.widths, bytes: stored.bytes, createdBy: actorOf(req).id });
+        await tx.insert(media).values({
+          id: stored.id,
+          originalName: file.filename.slice(0, 200),
+          sourceType: format,
+          width: stored.width,
+          height: stored.height,
+          widths: stored.widths,
+          bytes: stored.bytes,
+          createdBy: actorOf(req).id,
+        });
         await audit(tx, actorOf(req), 'create', 'media', stored.id, { name: file.filename.slice(0, 200) });
       });
-      return reply.status(201).send({ id: stored.id, url: stored.url, width: stored.width, height: stored.height, srcset: srcSetFor(stored.url) ?? '' });
+      return reply.status(201).send({
+        id: stored.id,
+        url: stored.url,
+        width: stored.width,
+        height: stored.height,
+        srcset: srcSetFor(stored.url) ?? '',
+      });
     });
   };
 }

@@ -41,11 +41,19 @@ export async function storeImage(input: Buffer, dataDir: string, id: string = ra
   let bytes = 0;
   try {
     for (const w of widths) {
-      const out = await image.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78, effort: 4 }).toBuffer();
+      const out = await image
+        .clone()
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: 78, effort: 4 })
+        .toBuffer();
       bytes += out.length;
       await fs.writeFile(path.join(tmpDir, `${w}.webp`), out);
     }
-    const og = await image.clone().resize({ width: 1200, height: 630, fit: 'cover', position: 'attention' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    const og = await image
+      .clone()
+      .resize({ width: 1200, height: 630, fit: 'cover', position: 'attention' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
     bytes += og.length;
     await fs.writeFile(path.join(tmpDir, 'og.jpg'), og);
     await fs.rm(finalDir, { recursive: true, force: true });

@@ -5,7 +5,14 @@ import { addCategory } from '../../test/fixtures';
 
 let t: TestApp;
 let call: ReturnType<typeof as>;
-const article = { title: 'خبر جديد', description: 'وصف الخبر', content: '<p>نص <strong>الخبر</strong></p>', category: 'libya', imageUrl: 'https://example.ly/a.jpg', featured: false };
+const article = {
+  title: 'خبر جديد',
+  description: 'وصف الخبر',
+  content: '<p>نص <strong>الخبر</strong></p>',
+  category: 'libya',
+  imageUrl: 'https://example.ly/a.jpg',
+  featured: false,
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -22,7 +29,13 @@ describe('news administration', () => {
     const created = await call('POST', '/api/admin/news', article);
     expect(created.statusCode).toBe(201);
     const id = created.json().id;
-    expect(created.json()).toMatchObject({ title: 'خبر جديد', categoryName: 'ليبيا', featured: false, views: 0, status: 'published' });
+    expect(created.json()).toMatchObject({
+      title: 'خبر جديد',
+      categoryName: 'ليبيا',
+      featured: false,
+      views: 0,
+      status: 'published',
+    });
     expect((await t.app.inject('/api/news')).json().map((n: { id: number }) => n.id)).toContain(id);
 
     const edited = await call('PUT', `/api/admin/news/${id}`, { ...article, title: 'عنوان معدل', category: 'sports' });
@@ -42,7 +55,10 @@ describe('news administration', () => {
   });
 
   it('sanitises the body on save', async () => {
-    const res = await call('POST', '/api/admin/news', { ...article, content: '<p onclick="steal()">نص</p><script>alert(1)</script><img src="x" onerror="alert(1)">' });
+    const res = await call('POST', '/api/admin/news', {
+      ...article,
+      content: '<p onclick="steal()">نص</p><script>alert(1)</script><img src="x" onerror="alert(1)">',
+    });
     expect(res.statusCode).toBe(201);
     const stored = await t.database.pool.query('select content from news where id = $1', [res.json().id]);
     expect(stored.rows[0].content).toMatch(/^<p>نص<\/p>/);

@@ -24,5 +24,9 @@ export function presentNewsListItem(row: NewsListRow): NewsListItem {
 
 /** The body is sanitised when it is saved; it is sanitised again here, so no row can carry a script to readers. */
 export function presentNewsArticle(row: NewsArticleRow): NewsArticle {
-  return { ...presentNewsListItem(row), content: sanitizeArticleHtml(row.content), updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...presentNewsListItem(row),
+    content: sanitizeArticleHtml(row.content),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }

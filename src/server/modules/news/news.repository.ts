@@ -22,7 +22,10 @@ export const listColumns = {
 };
 
 type NewsRow = typeof news.$inferSelect;
-export type NewsListRow = Pick<NewsRow, 'id' | 'title' | 'description' | 'category' | 'imageUrl' | 'featured' | 'views' | 'publishedAt' | 'createdAt'> & {
+export type NewsListRow = Pick<
+  NewsRow,
+  'id' | 'title' | 'description' | 'category' | 'imageUrl' | 'featured' | 'views' | 'publishedAt' | 'createdAt'
+> & {
   categoryName: string | null;
   categoryColor: string | null;
 };
@@ -48,7 +51,8 @@ export function newsRepository(db: Db) {
   return {
     listLatest: (limit: number, offset: number) => list({ limit, offset }),
     listFeatured: (limit: number) => list({ limit, where: eq(news.featured, true) }),
-    listByCategory: (slug: string, limit: number, offset: number) => list({ limit, offset, where: eq(news.category, slug) }),
+    listByCategory: (slug: string, limit: number, offset: number) =>
+      list({ limit, offset, where: eq(news.category, slug) }),
     /** Same category first, then the most recent of the rest; never the article itself. */
     listRelated: async (id: number, slug: string, limit: number): Promise<NewsListRow[]> => {
       const same = await list({ limit, where: and(eq(news.category, slug), ne(news.id, id)) });

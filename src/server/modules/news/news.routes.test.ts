@@ -12,13 +12,45 @@ beforeAll(async () => {
   await addCategory(db, { slug: 'libya', name: 'ليبيا', color: '#dc2626', position: 0 });
   await addCategory(db, { slug: 'sports', name: 'رياضة', color: '#7c3aed', position: 1 });
   await addCategory(db, { slug: 'closed', name: 'مغلق', isActive: false, position: 2 });
-  const newest = await addNews(db, { category: 'libya', title: 'الأحدث', publishedAt: hoursAgo(1), views: 5, featured: true });
+  const newest = await addNews(db, {
+    category: 'libya',
+    title: 'الأحدث',
+    publishedAt: hoursAgo(1),
+    views: 5,
+    featured: true,
+  });
   const middle = await addNews(db, { category: 'sports', title: 'الأوسط', publishedAt: hoursAgo(2), views: 50 });
-  const oldest = await addNews(db, { category: 'libya', title: 'الأقدم', publishedAt: hoursAgo(3), views: 500, featured: true });
-  const draft = await addNews(db, { category: 'libya', title: 'مسودة', status: 'draft', publishedAt: hoursAgo(1), views: 9999, featured: true });
-  const future = await addNews(db, { category: 'sports', title: 'مجدول', status: 'scheduled', publishedAt: hoursAhead(5), views: 9999 });
+  const oldest = await addNews(db, {
+    category: 'libya',
+    title: 'الأقدم',
+    publishedAt: hoursAgo(3),
+    views: 500,
+    featured: true,
+  });
+  const draft = await addNews(db, {
+    category: 'libya',
+    title: 'مسودة',
+    status: 'draft',
+    publishedAt: hoursAgo(1),
+    views: 9999,
+    featured: true,
+  });
+  const future = await addNews(db, {
+    category: 'sports',
+    title: 'مجدول',
+    status: 'scheduled',
+    publishedAt: hoursAhead(5),
+    views: 9999,
+  });
   const inClosed = await addNews(db, { category: 'closed', title: 'في قسم مغلق', publishedAt: hoursAgo(4), views: 1 });
-  ids = { newest: newest.id, middle: middle.id, oldest: oldest.id, draft: draft.id, future: future.id, inClosed: inClosed.id };
+  ids = {
+    newest: newest.id,
+    middle: middle.id,
+    oldest: oldest.id,
+    draft: draft.id,
+    future: future.id,
+    inClosed: inClosed.id,
+  };
 });
 afterAll(() => t.close());
 
@@ -49,12 +81,15 @@ describe('GET /api/news', () => {
     expect(page.map((n: { id: number }) => n.id)).toEqual([ids.middle, ids.oldest]);
   });
 
-  it.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'limit=1e99'])('rejects %s with an Arabic 400', async (q) => {
-    const res = await get(`/api/news?${q}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'البيانات المرسلة غير صالحة' });
-    expect(res.json().requestId).toBeTruthy();
-  });
+  it.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'limit=1e99'])(
+    'rejects %s with an Arabic 400',
+    async (q) => {
+      const res = await get(`/api/news?${q}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'البيانات المرسلة غير صالحة' });
+      expect(res.json().requestId).toBeTruthy();
+    },
+  );
 });
 
 describe('featured and most read', () => {
@@ -96,7 +131,10 @@ describe('GET /api/news/:id', () => {
   });
 
   it('never hands a script to readers, even from a row written around the editor', async () => {
-    const row = await addNews(t.database.db, { category: 'libya', content: '<p onclick="x()">نص</p><script>alert(1)</script><a href="javascript:alert(1)">رابط</a>' });
+    const row = await addNews(t.database.db, {
+      category: 'libya',
+      content: '<p onclick="x()">نص</p><script>alert(1)</script><a href="javascript:alert(1)">رابط</a>',
+    });
     const body = (await get(`/api/news/${row.id}`)).json();
     expect(body.content).toBe('<p>نص</p><a rel="nofollow">رابط</a>');
   });
@@ -125,7 +163,8 @@ describe('GET /api/news/:id', () => {
 
 describe('POST /api/news/:id/view', () => {
   it('counts every view, answering with the new count (public GETs are cached for up to a minute)', async () => {
-    const stored = async () => (await t.database.pool.query('select views from news where id = $1', [ids.middle])).rows[0].views as number;
+    const stored = async () =>
+      (await t.database.pool.query('select views from news where id = $1', [ids.middle])).rows[0].views as number;
     const before = await stored();
     for (let i = 1; i <= 3; i++) {
       const res = await t.app.inject({ method: 'POST', url: `/api/news/${ids.middle}/view` });

@@ -5,12 +5,46 @@
  */
 import sanitize from 'sanitize-html';
 
-const VIDEO_EMBED = /^https:\/\/(www\.youtube(-nocookie)?\.com\/embed\/[\w-]{6,20}|player\.vimeo\.com\/video\/\d{1,12})([?#][^\s"'<>]*)?$/;
+const VIDEO_EMBED =
+  /^https:\/\/(www\.youtube(-nocookie)?\.com\/embed\/[\w-]{6,20}|player\.vimeo\.com\/video\/\d{1,12})([?#][^\s"'<>]*)?$/;
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
-const CLASSES = ['ql-align-center', 'ql-align-right', 'ql-align-left', 'ql-align-justify', 'ql-size-small', 'ql-size-large', 'ql-size-huge', 'ql-video', 'ql-indent-1', 'ql-indent-2', 'ql-indent-3'];
+const CLASSES = [
+  'ql-align-center',
+  'ql-align-right',
+  'ql-align-left',
+  'ql-align-justify',
+  'ql-size-small',
+  'ql-size-large',
+  'ql-size-huge',
+  'ql-video',
+  'ql-indent-1',
+  'ql-indent-2',
+  'ql-indent-3',
+];
 
 const OPTIONS: sanitize.IOptions = {
-  allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'span', 'a', 'ol', 'ul', 'li', 'img', 'iframe', 'blockquote'],
+  allowedTags: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'span',
+    'a',
+    'ol',
+    'ul',
+    'li',
+    'img',
+    'iframe',
+    'blockquote',
+  ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
@@ -19,7 +53,9 @@ const OPTIONS: sanitize.IOptions = {
     '*': ['class', 'style', 'dir'],
   },
   allowedClasses: { '*': CLASSES },
-  allowedStyles: { '*': { color: [COLOR], 'background-color': [COLOR], 'text-align': [/^(left|right|center|justify)$/] } },
+  allowedStyles: {
+    '*': { color: [COLOR], 'background-color': [COLOR], 'text-align': [/^(left|right|center|justify)$/] },
+  },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'], iframe: ['https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
@@ -28,12 +64,17 @@ const OPTIONS: sanitize.IOptions = {
   disallowedTagsMode: 'discard',
   exclusiveFilter: (frame) =>
     (frame.tag === 'iframe' && !VIDEO_EMBED.test(frame.attribs.src ?? '')) ||
-    (frame.tag === 'img' && !!frame.attribs.src?.startsWith('data:') && !/^data:image\/(png|gif|jpeg|webp|bmp|x-icon);base64,[a-z0-9+/=\s]+$/i.test(frame.attribs.src)) ||
+    (frame.tag === 'img' &&
+      !!frame.attribs.src?.startsWith('data:') &&
+      !/^data:image\/(png|gif|jpeg|webp|bmp|x-icon);base64,[a-z0-9+/=\s]+$/i.test(frame.attribs.src)) ||
     (frame.tag === 'img' && !frame.attribs.src),
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs: { ...attribs, ...(attribs.target === '_blank' ? { rel: 'noopener noreferrer nofollow' } : { rel: 'nofollow' }) },
+      attribs: {
+        ...attribs,
+        ...(attribs.target === '_blank' ? { rel: 'noopener noreferrer nofollow' } : { rel: 'nofollow' }),
+      },
     }),
   },
 };

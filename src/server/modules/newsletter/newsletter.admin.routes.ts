@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema/site';
 
-const csvField = (v: string) => (/[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : v);
+const csvField = (v: string) =>
+  /[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : v;
 
 export function newsletterAdminRoutes(db: Db) {
   return async (app: FastifyInstance) => {
@@ -14,7 +15,10 @@ export function newsletterAdminRoutes(db: Db) {
     });
     app.get('/api/admin/newsletter/export.csv', { config: { role: 'admin' } }, async (_req, reply) => {
       const rows = await db.select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt));
-      const lines = ['full_name,email,subscribed_at', ...rows.map((r) => [csvField(r.fullName), csvField(r.email), r.createdAt.toISOString()].join(','))];
+      const lines = [
+        'full_name,email,subscribed_at',
+        ...rows.map((r) => [csvField(r.fullName), csvField(r.email), r.createdAt.toISOString()].join(',')),
+      ];
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')

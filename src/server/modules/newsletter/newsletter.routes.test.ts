@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const subscribe = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/newsletter', payload: payload as object });
+const subscribe = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/newsletter', payload: payload as object });
 
 it('stores a subscription once; a repeat (any letter case) is a friendly success', async () => {
   const first = await subscribe({ fullName: 'سالم', email: 'Salem@Example.ly' });
@@ -20,7 +21,13 @@ it('stores a subscription once; a repeat (any letter case) is a friendly success
   expect(rows.rows).toEqual([{ full_name: 'سالم', email: 'salem@example.ly' }]);
 });
 
-it.each([{}, { fullName: '', email: 'a@b.ly' }, { fullName: 'سالم', email: 'not-an-email' }, { fullName: 'سالم' }, 'text'])('refuses %j with an Arabic 4xx', async (payload) => {
+it.each([
+  {},
+  { fullName: '', email: 'a@b.ly' },
+  { fullName: 'سالم', email: 'not-an-email' },
+  { fullName: 'سالم' },
+  'text',
+])('refuses %j with an Arabic 4xx', async (payload) => {
   const res = await subscribe(payload);
   expect([400, 415]).toContain(res.statusCode);
   expect(res.json().message).toMatch(/[\u0600-\u06FF]/);
@@ -36,5 +43,7 @@ it('lets an admin export the subscribers as CSV, and nobody else', async () => {
   expect(csv.headers['content-type']).toContain('text/csv');
   expect(csv.body).toContain('سالم,salem@example.ly');
   expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`); // no spreadsheet formulas
-  expect((await as(t.app, (await login(t.app, 'writer')).cookie)('GET', '/api/admin/newsletter/export.csv')).statusCode).toBe(403);
+  expect(
+    (await as(t.app, (await login(t.app, 'writer')).cookie)('GET', '/api/admin/newsletter/export.csv')).statusCode,
+  ).toBe(403);
 });

@@ -18,7 +18,8 @@ export function newsletterRoutes(db: Db): FastifyPluginAsyncZod {
           .values({ fullName: req.body.fullName, email: req.body.email.toLowerCase() })
           .onConflictDoNothing()
           .returning({ id: newsletterSubscribers.id });
-        if (inserted.length === 0) return reply.status(200).send({ message: 'أنت مشترك بالفعل في النشرة البريدية', alreadySubscribed: true });
+        if (inserted.length === 0)
+          return reply.status(200).send({ message: 'أنت مشترك بالفعل في النشرة البريدية', alreadySubscribed: true });
         return reply.status(201).send({ message: 'تم الاشتراك بنجاح', alreadySubscribed: false });
       },
     );

@@ -11,7 +11,13 @@ import type { PrayerDay } from '../../../shared/schemas/prayer-times';
 
 export class PrayerFileError extends Error {}
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'day', parseAttributeValue: false, trimValues: true });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  isArray: (name) => name === 'day',
+  parseAttributeValue: false,
+  trimValues: true,
+});
 
 function realDate(iso: string): boolean {
   if (!ISO_DATE.test(iso)) return false;
@@ -43,6 +49,9 @@ export function parsePrayerXml(xml: string): PrayerDay[] {
 }
 
 export function prayerXml(days: PrayerDay[]): string {
-  const lines = days.map((d) => `  <day date="${d.date}" fajr="${d.fajr}" dhuhr="${d.dhuhr}" asr="${d.asr}" maghrib="${d.maghrib}" isha="${d.isha}"/>`);
+  const lines = days.map(
+    (d) =>
+      `  <day date="${d.date}" fajr="${d.fajr}" dhuhr="${d.dhuhr}" asr="${d.asr}" maghrib="${d.maghrib}" isha="${d.isha}"/>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<prayerTimes city="Tripoli" latitude="32.8872" longitude="13.1913" method="Egyptian General Authority of Survey">\n${lines.join('\n')}\n</prayerTimes>\n`;
 }

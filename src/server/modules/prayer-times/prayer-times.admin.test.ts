@@ -21,7 +21,14 @@ beforeAll(async () => {
   t = await createTestApp({ config: testConfig({ PRAYER_XML_PATH: file }) });
   await addAdmin(t.database.db, 'chief', 'admin');
   call = as(t.app, (await login(t.app, 'chief')).cookie);
-  await addPrayerDay(t.database.db, { date: '2025-12-31', fajr: '06:30', dhuhr: '13:10', asr: '15:50', maghrib: '18:10', isha: '19:35' });
+  await addPrayerDay(t.database.db, {
+    date: '2025-12-31',
+    fajr: '06:30',
+    dhuhr: '13:10',
+    asr: '15:50',
+    maghrib: '18:10',
+    isha: '19:35',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -63,11 +70,15 @@ describe('prayer times import', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe('الوقت يجب أن يكون بصيغة HH:mm');
     }
-    expect((await call('PUT', `/api/admin/prayer-times/${row.id}`, { ...row, date: '2026-03-02' })).statusCode).toBe(409);
+    expect((await call('PUT', `/api/admin/prayer-times/${row.id}`, { ...row, date: '2026-03-02' })).statusCode).toBe(
+      409,
+    );
   });
 
   it('ships a complete, valid file for Tripoli', () => {
-    const days = parsePrayerXml(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../assets/prayer-times/tripoli.xml'), 'utf8'));
+    const days = parsePrayerXml(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../../../assets/prayer-times/tripoli.xml'), 'utf8'),
+    );
     expect(days.length).toBeGreaterThanOrEqual(730);
     expect(days[0]!.date).toBe('2026-01-01');
   });

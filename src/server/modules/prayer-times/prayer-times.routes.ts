@@ -5,6 +5,10 @@ import type { PrayerTimesService } from './prayer-times.service';
 
 export function publicPrayerTimesRoutes(service: PrayerTimesService, now: () => Date): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/prayer-times', { schema: { response: { 200: prayerTimesResponse } }, config: { cache: API_CACHE.prayer } }, async () => service.current(now()));
+    app.get(
+      '/api/prayer-times',
+      { schema: { response: { 200: prayerTimesResponse } }, config: { cache: API_CACHE.prayer } },
+      async () => service.current(now()),
+    );
   };
 }

@@ -10,7 +10,11 @@ export function prayerTimesService(repo: PrayerTimesRepository, log: { warn: (ob
   /** The imported record for the day; else adhan's computation; SPEC's defaults only if both fail. */
   async function day(date: string): Promise<{ day: PrayerDay; source: Source }> {
     const row = await repo.findByDate(date);
-    if (row) return { day: { date, fajr: row.fajr, dhuhr: row.dhuhr, asr: row.asr, maghrib: row.maghrib, isha: row.isha }, source: 'record' };
+    if (row)
+      return {
+        day: { date, fajr: row.fajr, dhuhr: row.dhuhr, asr: row.asr, maghrib: row.maghrib, isha: row.isha },
+        source: 'record',
+      };
     try {
       return { day: { date, ...computePrayerDay(date) }, source: 'computed' };
     } catch (err) {

@@ -12,14 +12,21 @@ export function searchRepository(db: Db) {
     async search(query: string, limit: number, offset: number): Promise<{ total: number; rows: NewsListRow[] }> {
       const tsquery = sql`plainto_tsquery('arabic'::regconfig, sahifa_search_text(${query}))`;
       const match = and(isVisible, sql`${news.searchVector} @@ ${tsquery}`);
-      const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(news).where(match);
+      const [{ total } = { total: 0 }] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(news)
+        .where(match);
       if (total === 0) return { total, rows: [] };
       const rows = (await db
         .select(listColumns)
         .from(news)
         .leftJoin(categories, eq(categories.slug, news.category))
         .where(match)
-        .orderBy(sql`ts_rank_cd(${news.searchVector}, ${tsquery}) desc`, sql`${news.publishedAt} desc nulls last`, sql`${news.id} desc`)
+        .orderBy(
+          sql`ts_rank_cd(${news.searchVector}, ${tsquery}) desc`,
+          sql`${news.publishedAt} desc nulls last`,
+          sql`${news.id} desc`,
+        )
         .limit(limit)
         .offset(offset)) as NewsListRow[];
       return { total, rows };

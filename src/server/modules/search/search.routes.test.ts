@@ -9,9 +9,15 @@ beforeAll(async () => {
   const db = t.database.db;
   await addCategory(db, { slug: 'libya', name: 'ليبيا' });
   await addNews(db, { category: 'libya', title: 'إبراهيم يفتتح مدرسة جديدة', description: 'افتتاح في طرابلس' });
-  await addNews(db, { category: 'libya', title: 'أخبار الطقس', description: 'الأمطار في المدارس', content: '<p>المدرسة مغلقة اليوم</p>' });
+  await addNews(db, {
+    category: 'libya',
+    title: 'أخبار الطقس',
+    description: 'الأمطار في المدارس',
+    content: '<p>المدرسة مغلقة اليوم</p>',
+  });
   await addNews(db, { category: 'libya', title: 'مسودة عن إبراهيم', status: 'draft' });
-  for (let i = 0; i < 12; i++) await addNews(db, { category: 'libya', title: `تقرير اقتصادي رقم ${i}`, description: 'النفط والاقتصاد' });
+  for (let i = 0; i < 12; i++)
+    await addNews(db, { category: 'libya', title: `تقرير اقتصادي رقم ${i}`, description: 'النفط والاقتصاد' });
 });
 afterAll(() => t.close());
 

@@ -6,10 +6,14 @@ import type { SearchRepository } from './search.repository';
 
 export function publicSearchRoutes(repo: SearchRepository): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/search', { schema: { querystring: searchQuery, response: { 200: searchResponse } }, config: { cache: API_CACHE.news } }, async (req) => {
-      const { q, page } = req.query;
-      const { total, rows } = await repo.search(q, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE);
-      return { query: q, page, pageSize: SEARCH_PAGE_SIZE, total, results: rows.map(presentNewsListItem) };
-    });
+    app.get(
+      '/api/search',
+      { schema: { querystring: searchQuery, response: { 200: searchResponse } }, config: { cache: API_CACHE.news } },
+      async (req) => {
+        const { q, page } = req.query;
+        const { total, rows } = await repo.search(q, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE);
+        return { query: q, page, pageSize: SEARCH_PAGE_SIZE, total, results: rows.map(presentNewsListItem) };
+      },
+    );
   };
 }

@@ -5,6 +5,10 @@ import type { SettingsRepository } from './settings.repository';
 
 export function publicSettingsRoutes(repo: SettingsRepository): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/settings', { schema: { response: { 200: publicSettings } }, config: { cache: API_CACHE.settings } }, async () => repo.site());
+    app.get(
+      '/api/settings',
+      { schema: { response: { 200: publicSettings } }, config: { cache: API_CACHE.settings } },
+      async () => repo.site(),
+    );
   };
 }

@@ -14,19 +14,28 @@ export function siteAssetRoutes(publicUrl: string | undefined): FastifyPluginAsy
     let ogDefault: Promise<Buffer> | undefined;
     const longCache = 'public, max-age=86400, stale-while-revalidate=604800';
 
-    app.get('/favicon.svg', async (_req, reply) => reply.type('image/svg+xml').header('cache-control', longCache).send(FAVICON));
+    app.get('/favicon.svg', async (_req, reply) =>
+      reply.type('image/svg+xml').header('cache-control', longCache).send(FAVICON),
+    );
     app.get('/favicon.ico', async (_req, reply) => reply.redirect('/favicon.svg', 301));
-    app.get('/placeholder.svg', async (_req, reply) => reply.type('image/svg+xml').header('cache-control', longCache).send(PLACEHOLDER));
+    app.get('/placeholder.svg', async (_req, reply) =>
+      reply.type('image/svg+xml').header('cache-control', longCache).send(PLACEHOLDER),
+    );
     app.get('/og-default.png', async (_req, reply) => {
       ogDefault ??= sharp(Buffer.from(OG_DEFAULT_SVG)).png().toBuffer();
-      return reply.type('image/png').header('cache-control', longCache).send(await ogDefault);
+      return reply
+        .type('image/png')
+        .header('cache-control', longCache)
+        .send(await ogDefault);
     });
     app.get('/robots.txt', async (req, reply) => {
       const origin = originOf(req, publicUrl);
       return reply
         .type('text/plain; charset=utf-8')
         .header('cache-control', longCache)
-        .send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /search\n\nSitemap: ${origin}/sitemap.xml\nSitemap: ${origin}/news-sitemap.xml\n`);
+        .send(
+          `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /search\n\nSitemap: ${origin}/sitemap.xml\nSitemap: ${origin}/news-sitemap.xml\n`,
+        );
     });
   };
 }

@@ -49,7 +49,9 @@ export function statsRecorder(repo: StatsRepository, now: () => Date, log: { war
     async record(address: string, userAgent: string | undefined, entry: boolean): Promise<void> {
       if (isBot(userAgent)) return;
       const day = tripoliDate(now());
-      const hash = createHash('sha256').update(`${await salt(day)}|${address}|${userAgent}`).digest('base64url');
+      const hash = createHash('sha256')
+        .update(`${await salt(day)}|${address}|${userAgent}`)
+        .digest('base64url');
       const counts = pending.get(day) ?? { pageViews: 0, visits: 0, visitors: new Map() };
       counts.pageViews++;
       if (entry) counts.visits++;

@@ -15,7 +15,10 @@ export function statsRepository(db: Db) {
   return {
     /** The day's salt, created on first use; salts of earlier days are deleted, so old hashes cannot be recomputed. */
     async saltFor(day: string): Promise<string> {
-      await db.insert(dailySalts).values({ day, salt: randomBytes(32).toString('hex') }).onConflictDoNothing();
+      await db
+        .insert(dailySalts)
+        .values({ day, salt: randomBytes(32).toString('hex') })
+        .onConflictDoNothing();
       await db.delete(dailySalts).where(lt(dailySalts.day, day));
       const [row] = await db.select({ salt: dailySalts.salt }).from(dailySalts).where(eq(dailySalts.day, day));
       return row!.salt;
@@ -61,16 +64,34 @@ export function statsRepository(db: Db) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(breakingNews)
-        .where(and(eq(breakingNews.isActive, true), sql`(${breakingNews.expiresAt} is null or ${breakingNews.expiresAt} > ${now})`));
+        .where(
+          and(
+            eq(breakingNews.isActive, true),
+            sql`(${breakingNews.expiresAt} is null or ${breakingNews.expiresAt} > ${now})`,
+          ),
+        );
       return row?.n ?? 0;
     },
     latestNews: (limit: number) =>
-      db.select({ id: news.id, title: news.title, views: news.views, publishedAt: news.publishedAt }).from(news).orderBy(sql`${news.createdAt} desc`, desc(news.id)).limit(limit),
+      db
+        .select({ id: news.id, title: news.title, views: news.views, publishedAt: news.publishedAt })
+        .from(news)
+        .orderBy(sql`${news.createdAt} desc`, desc(news.id))
+        .limit(limit),
     topArticles: (limit: number) =>
-      db.select({ id: news.id, title: news.title, views: news.views }).from(news).where(isVisible).orderBy(desc(news.views), desc(news.id)).limit(limit),
+      db
+        .select({ id: news.id, title: news.title, views: news.views })
+        .from(news)
+        .where(isVisible)
+        .orderBy(desc(news.views), desc(news.id))
+        .limit(limit),
     byCategory: () =>
       db
-        .select({ category: news.category, name: sql<string>`coalesce(${categories.name}, ${news.category})`, views: sql<number>`sum(${news.views})::int` })
+        .select({
+          category: news.category,
+          name: sql<string>`coalesce(${categories.name}, ${news.category})`,
+          views: sql<number>`sum(${news.views})::int`,
+        })
         .from(news)
         .leftJoin(categories, eq(categories.slug, news.category))
         .groupBy(news.category, categories.name)

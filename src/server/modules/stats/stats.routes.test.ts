@@ -19,12 +19,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it("counts today's page views, visits, unique visitors and devices, keeping no address", async () => {
-  const visit = (ua: string, ip: string, referer?: string) => t.app.inject({ url: '/', headers: { 'user-agent': ua, ...(referer ? { referer } : {}) }, remoteAddress: ip });
+  const visit = (ua: string, ip: string, referer?: string) =>
+    t.app.inject({ url: '/', headers: { 'user-agent': ua, ...(referer ? { referer } : {}) }, remoteAddress: ip });
   await visit(PHONE, '10.0.0.1');
   await visit(PHONE, '10.0.0.1', 'http://localhost:80/'); // same reader, inside the site
   await visit(DESKTOP, '10.0.0.2');
   // A page the reader app showed by itself (client-side navigation) counts as a page view, not a visit.
-  expect((await t.app.inject({ method: 'POST', url: '/api/pageview', headers: { 'user-agent': DESKTOP }, remoteAddress: '10.0.0.2' })).statusCode).toBe(204);
+  expect(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/pageview',
+        headers: { 'user-agent': DESKTOP },
+        remoteAddress: '10.0.0.2',
+      })
+    ).statusCode,
+  ).toBe(204);
   await t.app.inject({ url: '/', headers: { 'user-agent': 'Googlebot/2.1' } }); // crawlers are not readers
   // Views are recorded after each response is sent, then flushed in batches.
   const today = async () => {
@@ -35,7 +45,12 @@ it("counts today's page views, visits, unique visitors and devices, keeping no a
   const stats = await today();
   expect(stats.today).toEqual({ visitors: 2, pageViews: 4, uniqueVisitors: 2 });
   expect(stats.activeBreakingNews).toBe(1);
-  expect(stats.devices).toEqual(expect.arrayContaining([{ device: 'mobile', visitors: 1 }, { device: 'desktop', visitors: 1 }]));
+  expect(stats.devices).toEqual(
+    expect.arrayContaining([
+      { device: 'mobile', visitors: 1 },
+      { device: 'desktop', visitors: 1 },
+    ]),
+  );
   expect(stats.latestNews).toHaveLength(1);
   const dump = JSON.stringify((await t.database.pool.query('select * from daily_visitors')).rows);
   expect(dump).not.toContain('10.0.0.1');

@@ -11,7 +11,12 @@ export function statsRoutes(repo: StatsRepository, now: () => Date) {
     /** The dashboard: today's figures (SPEC §3: today {visitors, pageViews, uniqueVisitors}) and its overview cards. */
     app.get('/api/admin/statistics', { schema: { response: { 200: statisticsToday } } }, async () => {
       const today = tripoliDate(now());
-      const [day, activeBreakingNews, devices, latest] = await Promise.all([repo.day(today), repo.activeBreaking(now()), repo.devices(today), repo.latestNews(5)]);
+      const [day, activeBreakingNews, devices, latest] = await Promise.all([
+        repo.day(today),
+        repo.activeBreaking(now()),
+        repo.devices(today),
+        repo.latestNews(5),
+      ]);
       return {
         today: { visitors: day.visits, pageViews: day.pageViews, uniqueVisitors: day.uniqueVisitors },
         activeBreakingNews,
@@ -24,7 +29,12 @@ export function statsRoutes(repo: StatsRepository, now: () => Date) {
     app.get('/api/admin/statistics/detailed', { schema: { response: { 200: statisticsDetailed } } }, async () => {
       const today = tripoliDate(now());
       const from = addDays(today, -29);
-      const [rows, topArticles, byCategory, devices] = await Promise.all([repo.days(from), repo.topArticles(10), repo.byCategory(), repo.devices(from)]);
+      const [rows, topArticles, byCategory, devices] = await Promise.all([
+        repo.days(from),
+        repo.topArticles(10),
+        repo.byCategory(),
+        repo.devices(from),
+      ]);
       const byDay = new Map(rows.map((r) => [r.day, r]));
       const days = Array.from({ length: 30 }, (_, i) => {
         const day = addDays(from, i);

@@ -9,5 +9,10 @@ export function deviceOf(userAgent: string | undefined): Device {
 }
 
 export function isBot(userAgent: string | undefined): boolean {
-  return !userAgent || /bot|crawl|spider|slurp|facebookexternalhit|preview|curl|wget|python|axios|node-fetch|autocannon|lighthouse|headless/i.test(userAgent);
+  return (
+    !userAgent ||
+    /bot|crawl|spider|slurp|facebookexternalhit|preview|curl|wget|python|axios|node-fetch|autocannon|lighthouse|headless/i.test(
+      userAgent,
+    )
+  );
 }

@@ -8,7 +8,10 @@ let clock = new Date('2026-06-01T10:00:00Z');
 const apps: TestApp[] = [];
 
 async function appWith(baseUrl: string) {
-  const t = await createTestApp({ config: testConfig({ WEATHER_API_URL: baseUrl, WEATHER_TIMEOUT_MS: '300' }), now: () => clock });
+  const t = await createTestApp({
+    config: testConfig({ WEATHER_API_URL: baseUrl, WEATHER_TIMEOUT_MS: '300' }),
+    now: () => clock,
+  });
   apps.push(t);
   return t;
 }
@@ -31,7 +34,15 @@ describe('GET /api/weather', () => {
     expect(weatherResponse.safeParse(body).success).toBe(true);
     expect(body).toMatchObject({
       fallback: false,
-      weather: { city: 'طرابلس', temp: 32, humidity: 52, wind: 17, uv: 8.3, description: 'صحو غالباً', lastUpdated: '2026-06-01T12:00' },
+      weather: {
+        city: 'طرابلس',
+        temp: 32,
+        humidity: 52,
+        wind: 17,
+        uv: 8.3,
+        description: 'صحو غالباً',
+        lastUpdated: '2026-06-01T12:00',
+      },
     });
     expect(body.forecast).toEqual([
       { date: '2026-06-01', day: 'اليوم', high: 33, low: 22, condition: 'صحو غالباً' },

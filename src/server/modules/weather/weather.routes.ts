@@ -5,6 +5,10 @@ import type { WeatherService } from './weather.service';
 
 export function publicWeatherRoutes(service: WeatherService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/weather', { schema: { response: { 200: weatherResponse } }, config: { cache: API_CACHE.weather } }, async () => service.current());
+    app.get(
+      '/api/weather',
+      { schema: { response: { 200: weatherResponse } }, config: { cache: API_CACHE.weather } },
+      async () => service.current(),
+    );
   };
 }

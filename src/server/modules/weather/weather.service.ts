@@ -67,7 +67,10 @@ export function weatherService(deps: WeatherDeps) {
       wind_speed_unit: 'kmh',
       forecast_days: '3',
     }).toString();
-    const res = await deps.fetch(url, { signal: AbortSignal.timeout(deps.timeoutMs), headers: { accept: 'application/json' } });
+    const res = await deps.fetch(url, {
+      signal: AbortSignal.timeout(deps.timeoutMs),
+      headers: { accept: 'application/json' },
+    });
     if (!res.ok) throw new Error(`weather provider answered ${res.status}`);
     const data = providerResponse.parse(await res.json());
     const c = data.current;
