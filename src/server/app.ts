@@ -1,65 +1,59 @@
-/** buildApp: the whole HTTP application, used by main.ts and by every test. Listens on nothing by itself. */
+/**
+ * buildApp: the whole HTTP application, read as a table of contents. Used by main.ts and by every test; it
+ * listens on nothing by itself. Modules are built once from { db, config, now, fetch }; then come the plugins
+ * (errors, cache, security, static files), the public API, the admin API under /api/admin behind its one gate,
+ * the admin shell, feeds and, last, the server-rendered reader pages.
+ */
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { breakingNewsRepository } from './modules/breaking-news/breaking-news.repository';
-import { publicBreakingNewsRoutes } from './modules/breaking-news/breaking-news.routes';
-import { categoriesRepository } from './modules/categories/categories.repository';
-import { publicCategoryRoutes } from './modules/categories/categories.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { newsRepository } from './modules/news/news.repository';
-import { publicNewsRoutes } from './modules/news/news.routes';
-import { prayerTimesRepository } from './modules/prayer-times/prayer-times.repository';
-import { publicPrayerTimesRoutes } from './modules/prayer-times/prayer-times.routes';
-import { prayerTimesService } from './modules/prayer-times/prayer-times.service';
-import { publicWeatherRoutes } from './modules/weather/weather.routes';
-import { weatherService } from './modules/weather/weather.service';
-import { registerErrorHandling, sendFrameworkError } from './plugins/errors';
-import fs from 'node:fs';
-import path from 'node:path';
-import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import { createInvalidationBus, registerResponseCache, ResponseCache, type InvalidationBus } from './plugins/cache';
-import { registerSsr } from './plugins/ssr';
-import { CLIENT_DIST, type ClientAssets } from './ssr/assets';
-import { THEME_SCRIPT_HASH } from './ssr/document';
-import { mediaDir } from './modules/media/media.storage';
-import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
-import { newsletterAdminRoutes } from './modules/newsletter/newsletter.admin.routes';
-import { searchRepository } from './modules/search/search.repository';
-import { publicSearchRoutes } from './modules/search/search.routes';
-import { settingsRepository } from './modules/settings/settings.repository';
-import { publicSettingsRoutes } from './modules/settings/settings.routes';
-import { siteAssetRoutes } from './modules/site/site-assets.routes';
-import { feedRoutes } from './modules/feeds/feeds.routes';
-import { adminScope } from './plugins/admin-guard';
-import { registerAdminShell } from './plugins/admin-shell';
-import { adminsRoutes } from './modules/admins/admins.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { authRepository } from './modules/auth/auth.repository';
-import { loginRoute, sessionRoutes } from './modules/auth/auth.routes';
-import { authService } from './modules/auth/auth.service';
+import { MESSAGES } from './errors';
+import { buildModules, type Modules } from './modules';
+import { adminsAdminRoutes } from './modules/admins/admins.admin.routes';
+import { auditAdminRoutes } from './modules/audit/audit.admin.routes';
+import { loginRoutes, sessionRoutes } from './modules/auth/auth.admin.routes';
 import { breakingNewsAdminRoutes } from './modules/breaking-news/breaking-news.admin.routes';
+import { breakingNewsPublicRoutes } from './modules/breaking-news/breaking-news.public.routes';
 import { categoriesAdminRoutes } from './modules/categories/categories.admin.routes';
-import { mediaRoutes } from './modules/media/media.routes';
+import { categoriesPublicRoutes } from './modules/categories/categories.public.routes';
+import { feedsPublicRoutes } from './modules/feeds/feeds.public.routes';
+import { healthPublicRoutes } from './modules/health/health.public.routes';
+import { mediaAdminRoutes } from './modules/media/media.admin.routes';
 import { newsAdminRoutes } from './modules/news/news.admin.routes';
+import { newsPublicRoutes } from './modules/news/news.public.routes';
+import { newsletterAdminRoutes } from './modules/newsletter/newsletter.admin.routes';
+import { newsletterPublicRoutes } from './modules/newsletter/newsletter.public.routes';
 import { prayerTimesAdminRoutes } from './modules/prayer-times/prayer-times.admin.routes';
+import { prayerTimesPublicRoutes } from './modules/prayer-times/prayer-times.public.routes';
+import { searchPublicRoutes } from './modules/search/search.public.routes';
 import { settingsAdminRoutes } from './modules/settings/settings.admin.routes';
-import { statsRepository } from './modules/stats/stats.repository';
-import { statsRecorder, type StatsRecorder } from './modules/stats/stats-recorder';
-import { statsRoutes } from './modules/stats/stats.routes';
-import { pageViewRoute } from './modules/stats/stats.public.routes';
+import { settingsPublicRoutes } from './modules/settings/settings.public.routes';
+import { sitePublicRoutes } from './modules/site/site.public.routes';
+import { statsAdminRoutes } from './modules/stats/stats.admin.routes';
+import { statsPublicRoutes } from './modules/stats/stats.public.routes';
+import type { StatsRecorder } from './modules/stats/stats-recorder';
+import { weatherPublicRoutes } from './modules/weather/weather.public.routes';
+import { adminApi } from './plugins/admin-api';
+import { registerAdminShell } from './plugins/admin-shell';
+import { registerResponseCache, ResponseCache, type CacheHandle } from './plugins/cache';
+import { registerErrorHandling, sendFrameworkError } from './plugins/errors';
+import { createInvalidationBus, type InvalidationBus } from './plugins/invalidation';
+import { registerSecurity } from './plugins/security';
+import { registerSsr } from './plugins/ssr';
+import { registerStatic } from './plugins/static';
+import type { ClientAssets } from './ssr/assets';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   /** The clock; tests pass a fixed one. */
   now?: () => Date;
-  /** The HTTP client for outside providers (weather); tests point it at a local fake. */
+  /** The HTTP client for outside providers (weather, CDN purge); tests point it at a local fake. */
   fetch?: typeof fetch;
   /** A pino logger to share with the caller; otherwise one is made from config.logLevel. */
   logger?: FastifyBaseLogger;
@@ -69,14 +63,21 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Clears cached public responses by tag, here and in every other instance. */
+    /** Clears cached public responses by tag, here, in every other instance and at the CDN. */
     invalidation: InvalidationBus;
+    /** The response cache (its counters are read by tests and metrics). */
+    responseCache: ResponseCache;
     /** Reader page views, visits and unique visitors (flushed every few seconds). */
     stats: StatsRecorder;
+    /** Every module's service. */
+    modules: Modules;
     /** Every route registered, for tests that must see them all (e.g. that every admin route needs a session). */
     routesList: { method: string; url: string }[];
   }
 }
+
+/** Requests slower than this are logged (warn); every 5xx is logged (error); the rest only at debug level. */
+const SLOW_REQUEST_MS = 1000;
 
 export async function buildApp({
   config,
@@ -86,18 +87,27 @@ export async function buildApp({
   logger,
   assets,
 }: AppDeps): Promise<FastifyInstance> {
+  const cache = new ResponseCache(config.cacheMaxBytes, () => now().getTime());
+  const handle: { current?: CacheHandle } = {};
   const app = Fastify({
     ...(logger
       ? { loggerInstance: logger }
       : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Cache hits are answered before Fastify (no routing, hooks or header building): see plugins/cache.ts.
+    serverFactory: (handler) =>
+      http.createServer((req, res) => {
+        if (!handle.current?.fastPath(req, res)) handler(req, res);
+      }),
     // Malformed URLs and bodies rejected before routing get the same Arabic error body as everything else.
     frameworkErrors: (error, request, reply) => sendFrameworkError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
+
   const routesList: { method: string; url: string }[] = [];
   app.decorate('routesList', routesList);
   app.addHook('onRoute', (r) => {
@@ -107,124 +117,110 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", THEME_SCRIPT_HASH],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl?.startsWith('https://') ? { maxAge: 31_536_000 } : false,
+  // Draining: new requests get an Arabic 503 (and the connection closes) while open ones finish.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+    handle.current?.close();
   });
+  app.addHook('onRequest', async (req, reply) => {
+    if (!draining) return;
+    return reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', '5')
+      .send({ message: MESSAGES.unavailable, code: 'UNAVAILABLE', requestId: String(req.id) });
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const ms = reply.elapsedTime;
+    if (reply.statusCode >= 500) req.log.error({ url: req.url, status: reply.statusCode, ms }, 'request failed');
+    else if (ms > SLOW_REQUEST_MS) req.log.warn({ url: req.url, status: reply.statusCode, ms }, 'slow request');
+    else req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms }, 'request');
+  });
+
+  // Modules, built once.
+  const invalidation = createInvalidationBus({
+    pool: db.$client,
+    cache,
+    log: app.log,
+    purge: config.cdnPurge,
+    fetch: fetchImpl,
+  });
+  const m = buildModules({ db, config, now, fetch: fetchImpl, log: app.log, invalidation });
+  app.decorate('invalidation', invalidation);
+  app.decorate('responseCache', cache);
+  app.decorate('stats', m.statsRecorder);
+  app.decorate('modules', m);
+  app.addHook('onReady', async () => {
+    await invalidation.start();
+    m.statsRecorder.start();
+  });
+  app.addHook('onClose', async () => {
+    await m.statsRecorder.stop();
+    await invalidation.close();
+  });
+
+  // Plugins.
+  const cacheHandleValue = registerResponseCache(app, {
+    cache,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    now: () => now().getTime(),
+    onPageView: (address, userAgent, entry) => void m.statsRecorder.record(address, userAgent, entry),
+  });
+  handle.current = cacheHandleValue;
+  await registerSecurity(app, config.publicUrl);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyCookie);
-  app.decorateRequest('admin', null);
-
-  const cache = new ResponseCache(() => now().getTime());
-  // Without PUBLIC_URL the origin in canonical links comes from the Host header, so it is part of the key.
-  registerResponseCache(
-    app,
-    cache,
-    (url, host) => (config.publicUrl ? url : `${host} ${url}`),
-    () => now().getTime(),
-  );
-  const invalidation = createInvalidationBus(db.$client, cache, app.log);
-  app.decorate('invalidation', invalidation);
-  app.addHook('onReady', () => invalidation.start());
-  app.addHook('onClose', () => invalidation.close());
-
-  fs.mkdirSync(mediaDir(config.dataDir), { recursive: true });
-  if (fs.existsSync(path.join(CLIENT_DIST, 'assets'))) {
-    await app.register(fastifyStatic, {
-      root: path.join(CLIENT_DIST, 'assets'),
-      prefix: '/assets/',
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-    });
-  }
-  await app.register(fastifyStatic, {
-    root: mediaDir(config.dataDir),
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-  });
-
-  const news = newsRepository(db);
-  const categories = categoriesRepository(db);
-  const settings = settingsRepository(db);
-  const prayer = prayerTimesService(prayerTimesRepository(db), app.log);
-  const weather = weatherService({ ...config.weather, fetch: fetchImpl, now, log: app.log });
-
-  await app.register(healthRoutes(db));
-  await app.register(publicNewsRoutes(news, categories));
-  await app.register(publicCategoryRoutes(categories));
-  await app.register(publicBreakingNewsRoutes(breakingNewsRepository(db), now));
-  await app.register(publicPrayerTimesRoutes(prayer, now));
-  await app.register(publicWeatherRoutes(weather));
-  await app.register(publicSettingsRoutes(settings));
-  await app.register(publicSearchRoutes(searchRepository(db)));
-  await app.register(newsletterRoutes(db));
-  await app.register(siteAssetRoutes(config.publicUrl));
-
-  // Statistics of reader page views (rendered or served from the cache alike).
-  const statsRepo = statsRepository(db);
-  const stats = statsRecorder(statsRepo, now, app.log);
-  app.decorate('stats', stats);
-  app.addHook('onReady', async () => stats.start());
-  app.addHook('onClose', () => stats.stop());
-  await app.register(pageViewRoute(stats));
+  await registerStatic(app, config.dataDir);
+  // Reader page views that Fastify answered (rendered, or served stale); fast-path hits are counted there.
   app.addHook('onResponse', async (req, reply) => {
-    if (
-      req.method !== 'GET' ||
-      req.routeOptions.url !== '/*' ||
-      reply.statusCode !== 200 ||
-      req.url.startsWith('/api/')
-    )
-      return;
+    if (req.method !== 'GET' || reply.statusCode !== 200 || !req.routeOptions.config.cache?.pageView) return;
     const referer = req.headers.referer;
-    const entry = !referer || !referer.startsWith(config.publicUrl ?? `${req.protocol}://${req.host}`);
-    await stats.record(req.ip, req.headers['user-agent'], entry);
+    const entry = !referer || !referer.startsWith(cacheHandleValue.originOf(req));
+    await m.statsRecorder.record(req.ip, req.headers['user-agent'], entry);
   });
 
-  // The admin API: login outside the gate, everything else behind it.
-  const auth = authRepository(db);
-  await app.register(loginRoute(authService(auth, now), db, config.publicUrl));
-  await app.register((scope) =>
-    adminScope(
-      auth,
-      config.publicUrl,
-      now,
-    )(scope, async (s) => {
-      await s.register(sessionRoutes(auth, db, config.publicUrl));
-      await s.register(statsRoutes(statsRepo, now));
-      await s.register(breakingNewsAdminRoutes(db));
-      await s.register(newsAdminRoutes(db));
-      await s.register(categoriesAdminRoutes(db));
-      await s.register(prayerTimesAdminRoutes(db, config.prayerXmlPath));
-      await s.register(adminsRoutes(db));
-      await s.register(mediaRoutes(db, config.dataDir));
-      await s.register(settingsAdminRoutes(db, settings));
-      await s.register(auditRoutes(db));
-      await s.register(newsletterAdminRoutes(db));
+  // The public API.
+  await app.register(healthPublicRoutes(m.health));
+  await app.register(newsPublicRoutes(m.news));
+  await app.register(categoriesPublicRoutes(m.categories));
+  await app.register(breakingNewsPublicRoutes(m.breaking));
+  await app.register(prayerTimesPublicRoutes(m.prayer));
+  await app.register(weatherPublicRoutes(m.weather));
+  await app.register(settingsPublicRoutes(m.settings));
+  await app.register(searchPublicRoutes(m.search));
+  await app.register(newsletterPublicRoutes(m.newsletter));
+  await app.register(statsPublicRoutes(m.statsRecorder));
+  await app.register(sitePublicRoutes(cacheHandleValue.originOf));
+
+  // The admin API: signing in outside the gate, everything else behind it.
+  await app.register(
+    adminApi({
+      auth: m.auth,
+      publicUrl: config.publicUrl,
+      open: [loginRoutes(m.auth, config.publicUrl)],
+      gated: [
+        sessionRoutes(m.auth, config.publicUrl),
+        statsAdminRoutes(m.stats),
+        breakingNewsAdminRoutes(m.breaking),
+        newsAdminRoutes(m.news),
+        categoriesAdminRoutes(m.categories),
+        prayerTimesAdminRoutes(m.prayer),
+        adminsAdminRoutes(m.admins),
+        mediaAdminRoutes(m.media),
+        settingsAdminRoutes(m.settings),
+        auditAdminRoutes(m.audit),
+        newsletterAdminRoutes(m.newsletter),
+      ],
     }),
+    { prefix: '/api/admin' },
   );
+
+  // Pages.
   await registerAdminShell(app);
-  await app.register(feedRoutes({ news, categories, settings, publicUrl: config.publicUrl, now }));
-  await registerSsr(app, { publicUrl: config.publicUrl, now, assets });
+  await app.register(feedsPublicRoutes(m.feeds, cacheHandleValue.originOf));
+  await registerSsr(app, { cache: cacheHandleValue, now, assets });
 
   return app;
 }

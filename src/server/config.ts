@@ -22,6 +22,9 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(256),
+  CDN_PURGE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CDN_PURGE_TOKEN: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -42,6 +45,10 @@ export interface Config {
   prayerXmlPath: string;
   /** Behind a reverse proxy: trust X-Forwarded-For/-Proto for the client address and https. */
   trustProxy: boolean;
+  /** Bytes the response cache may hold (all encodings of every entry). */
+  cacheMaxBytes: number;
+  /** Where cache tags are POSTed when content changes, so a CDN in front purges them too. */
+  cdnPurge: { url: string; token?: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -71,5 +78,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     prayerXmlPath: path.resolve(e.PRAYER_XML_PATH),
     trustProxy: e.TRUST_PROXY,
+    cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
+    cdnPurge: e.CDN_PURGE_URL ? { url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN } : undefined,
   };
 }

@@ -1,8 +1,10 @@
-/** The one error type. Services throw it; the error handler turns it into { message, code, requestId }. */
+/** The one error type. Services throw it (through each module's small factories); the error handler answers it. */
+import type { ErrorCode } from '../shared/error-codes';
+
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: { path: string; message: string }[],
   ) {
@@ -11,7 +13,7 @@ export class AppError extends Error {
   }
 }
 
-/** Arabic messages for the generic cases; feature-specific messages live with their features. */
+/** Arabic messages for the generic cases; feature-specific messages live in each module's *.errors.ts. */
 export const MESSAGES = {
   badRequest: 'البيانات المرسلة غير صالحة',
   notFound: 'المسار المطلوب غير موجود',
@@ -25,6 +27,9 @@ export const MESSAGES = {
   internal: 'حدث خطأ غير متوقع في الخادم، يرجى المحاولة لاحقاً',
 } as const;
 
-export const notFound = (message: string = MESSAGES.notFound, code = 'NOT_FOUND') => new AppError(404, code, message);
-export const badRequest = (message: string = MESSAGES.badRequest, code = 'BAD_REQUEST') =>
-  new AppError(400, code, message);
+export const errors = {
+  unauthorized: () => new AppError(401, 'UNAUTHORIZED', MESSAGES.unauthorized),
+  forbidden: (message: string = MESSAGES.forbidden) => new AppError(403, 'FORBIDDEN', message),
+  crossOrigin: () => new AppError(403, 'CROSS_ORIGIN', 'تم رفض الطلب لأنه لم يصدر من لوحة التحكم'),
+  badRequest: (message: string = MESSAGES.badRequest) => new AppError(400, 'BAD_REQUEST', message),
+};

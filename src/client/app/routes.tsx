@@ -48,6 +48,8 @@ export interface ReaderRoute {
   valid?: (params: Record<string, string | undefined>) => boolean;
   /** Loads the page's code chunk (before hydration). */
   preload?: () => Promise<void>;
+  /** The query parameters the page reads; any other parameter is ignored (and left out of its cache key). */
+  search?: readonly string[];
 }
 
 /** Shown on every page: header, tickers, footer. */
@@ -66,6 +68,7 @@ export const readerRoutes: ReaderRoute[] = [
     path: '/',
     element: <pages.home />,
     preload: pages.home.preload,
+    search: ['category'],
     queries: (_p, search) => {
       const section = activeSection(search);
       return [
@@ -132,6 +135,7 @@ export const readerRoutes: ReaderRoute[] = [
     path: '/search',
     element: <pages.search />,
     preload: pages.search.preload,
+    search: ['q', 'page'],
     queries: (_p, search) => {
       const { query, page } = searchParamsOf(search);
       return query ? [q.search(query, page)] : [];

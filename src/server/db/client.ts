@@ -8,6 +8,10 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export type Db = NodePgDatabase & { $client: pg.Pool };
+/** A transaction handle: what Db.transaction() passes to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a repository runs a statement: the pool, or an open transaction. */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;

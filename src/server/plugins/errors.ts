@@ -1,9 +1,11 @@
 /** The one error handler and the JSON 404 for unknown /api paths. 5xx bodies never carry internals. */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../shared/error-codes';
 import { AppError, MESSAGES } from '../errors';
+import { pgErrorCode } from '../lib/pg-errors';
 
-const STATUS_MESSAGES: Record<number, { message: string; code: string }> = {
+const STATUS_MESSAGES: Record<number, { message: string; code: ErrorCode }> = {
   400: { message: MESSAGES.badRequest, code: 'BAD_REQUEST' },
   401: { message: MESSAGES.unauthorized, code: 'UNAUTHORIZED' },
   403: { message: MESSAGES.forbidden, code: 'FORBIDDEN' },
@@ -17,7 +19,7 @@ const STATUS_MESSAGES: Record<number, { message: string; code: string }> = {
 };
 
 /** PostgreSQL errors that mean the request was bad, not the server (defence in depth behind validation). */
-const PG_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+const PG_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
   '22P02': { status: 400, code: 'BAD_REQUEST', message: MESSAGES.badRequest }, // invalid text representation
   '22003': { status: 400, code: 'BAD_REQUEST', message: MESSAGES.badRequest }, // numeric out of range
   '22007': { status: 400, code: 'BAD_REQUEST', message: MESSAGES.badRequest }, // invalid datetime
@@ -39,16 +41,6 @@ const PG_UNAVAILABLE = new Set([
   'ETIMEDOUT',
 ]);
 
-function pgCode(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || code.startsWith('E'))) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 /** Errors Fastify raises before a route runs (a malformed URL, say); always the client's fault. */
 export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
@@ -59,6 +51,7 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const requestId = String(request.id);
+    reply.doNotCache(); // an error body carries its request id: it is this request's, not a page to keep
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
@@ -80,7 +73,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const known = STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400]!;
       return reply.status(status).send({ message: known.message, code: known.code, requestId });
     }
-    const code = pgCode(error);
+    const code = pgErrorCode(error);
     const mapped = code ? PG_CLIENT_ERRORS[code] : undefined;
     if (mapped) {
       request.log.warn({ err: error }, 'database refused bad input');
@@ -98,6 +91,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    reply.doNotCache();
     reply.status(404).send({ message: MESSAGES.notFound, code: 'NOT_FOUND', requestId: String(request.id) });
   });
 }

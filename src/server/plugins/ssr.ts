@@ -1,7 +1,9 @@
 /**
- * Server rendering of every reader page. The route table (src/client/app/routes.tsx) names the queries a
- * page needs; they are fetched from this app's own public API (through its cache) and dehydrated into the
- * page, so the HTML is complete without JavaScript and the browser starts with the data it would fetch.
+ * Server rendering of every reader page. The route table (src/client/app/routes.tsx) names the queries a page
+ * needs; they are answered by this app's own public API through inject() (so they share its cache, its
+ * presenters and its tags), then dehydrated into the page, so the HTML is complete without JavaScript and the
+ * browser starts with the data it would fetch. A page carries the tags of every answer it used. If any of them
+ * failed, the page is not cached: the cache serves the last good copy, or readers get an Arabic 503 page.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchRoutes } from '../../client/lib/router';
@@ -13,18 +15,23 @@ import { preloadAllPages } from '../../client/app/pages';
 import { renderReaderApp } from '../../client/app/ssr';
 import { createQueryClient } from '../../client/lib/query-client';
 import { q, type QueryDef } from '../../client/lib/queries';
+import type { CacheTag } from '../lib/cache-tags';
 import { readClientAssets, type ClientAssets } from '../ssr/assets';
-import { renderDocument } from '../ssr/document';
+import { renderDocument, renderUnavailable } from '../ssr/document';
+import type { CacheHandle } from './cache';
 
 export interface SsrOptions {
-  publicUrl: string | undefined;
+  cache: CacheHandle;
   now: () => Date;
   assets?: ClientAssets;
 }
 
-export function originOf(req: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${req.protocol}://${req.host}`;
-}
+const ALL_TAGS: CacheTag[] = ['news', 'sections', 'breaking', 'prayer', 'weather', 'settings'];
+export const RETRY_AFTER_S = 30;
+
+/** The query parameters a reader page reads (everything else is left out of its cache key). */
+export const pageQueryParams = (pathname: string): readonly string[] =>
+  matchRoutes(readerRoutes, pathname)?.route.search ?? [];
 
 export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promise<void> {
   const assets = opts.assets ?? readClientAssets();
@@ -32,25 +39,30 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
   if (!assets)
     app.log.warn('No client build found (dist/client): pages are served without their scripts. Run `npm run build`.');
 
-  async function prefetch(defs: QueryDef<unknown>[]) {
+  async function prefetch(req: FastifyRequest, defs: QueryDef<unknown>[]) {
     const queryClient = createQueryClient();
+    const tags: CacheTag[] = [];
     let notFound = false;
+    let failed = false;
+    const headers = opts.cache.internalHeaders(req);
     await Promise.all(
       defs.map(async (def) => {
-        const res = await app.inject({ method: 'GET', url: def.path, headers: { accept: 'application/json' } });
+        const res = await app.inject({ method: 'GET', url: def.path, headers });
+        const surrogate = res.headers['surrogate-key'];
+        if (typeof surrogate === 'string' && surrogate) tags.push(...(surrogate.split(' ') as CacheTag[]));
         if (res.statusCode === 200) queryClient.setQueryData(def.key, res.json());
         else if (res.statusCode === 404 && def.notFoundIs404) {
           queryClient.setQueryData(def.key, null);
           notFound = true;
-        }
+        } else if (res.statusCode >= 500) failed = true;
       }),
     );
-    return { queryClient, notFound };
+    return { queryClient, notFound, failed, tags };
   }
 
   app.get(
     '/*',
-    { config: { cache: { tags: ['news', 'categories', 'breaking', 'prayer', 'weather', 'settings'], ttl: 60 } } },
+    { config: { cache: { tags: ALL_TAGS, ttl: 60, query: pageQueryParams, pageView: true } } },
     async (req, reply) => {
       const url = new URL(req.url, 'http://local');
       if (url.pathname.startsWith('/api/')) return reply.callNotFound();
@@ -59,17 +71,34 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
       const params = match?.params ?? {};
       if (route.path === '/category/:slug' && params.slug === HOME_SLUG) return reply.redirect('/', 301);
 
-      const { queryClient, notFound } = await prefetch([
+      // Only the parameters the page reads: the same page for every spelling of its address.
+      const search = new URLSearchParams();
+      for (const name of route.search ?? []) {
+        const value = url.searchParams.get(name);
+        if (value !== null) search.set(name, value);
+      }
+      const { queryClient, notFound, failed, tags } = await prefetch(req, [
         ...chromeQueries(),
-        ...route.queries(params, url.searchParams),
+        ...route.queries(params, search),
       ]);
-      const origin = originOf(req, opts.publicUrl);
+      if (failed) {
+        req.log.error({ url: req.url }, 'a page could not get its data; answering 503');
+        return reply
+          .doNotCache()
+          .code(503)
+          .header('retry-after', String(RETRY_AFTER_S))
+          .type('text/html; charset=utf-8')
+          .send(renderUnavailable(assets));
+      }
+      reply.cacheTags(...tags);
+      const origin = opts.cache.originOf(req);
       const site = { origin, serverNow: opts.now().toISOString() };
-      const { html, state } = renderReaderApp(url.pathname + url.search, queryClient, site);
+      const query = search.toString();
+      const { html, state } = renderReaderApp(url.pathname + (query ? `?${query}` : ''), queryClient, site);
       const settings = queryClient.getQueryData<PublicSettings>(q.settings().key) ?? DEFAULT_PUBLIC_SETTINGS;
       const meta = route.meta({
         params,
-        search: url.searchParams,
+        search,
         settings,
         get: <T>(def: QueryDef<T>) => queryClient.getQueryData<T>(def.key),
       });

@@ -114,3 +114,26 @@ ${head}
 </body>
 </html>`;
 }
+
+/** The page readers get when the site cannot reach its data and has no earlier copy: Arabic, and it retries. */
+export function renderUnavailable(assets: ClientAssets | undefined): string {
+  return `<!doctype html>
+<html lang="ar" dir="rtl">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>الخدمة غير متاحة مؤقتاً</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<script>${THEME_BOOT_SCRIPT}</script>
+${(assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
+</head>
+<body>
+<main style="max-width:36rem;margin:4rem auto;padding:1rem;text-align:center;font-family:'Noto Naskh Arabic',Tahoma,serif;line-height:1.8">
+<h1 style="font-size:1.5rem;font-weight:700">الخدمة غير متاحة مؤقتاً</h1>
+<p>نعتذر، لا نستطيع عرض هذه الصفحة الآن. يرجى المحاولة بعد قليل.</p>
+<p><a href="" style="color:#1d4ed8;text-decoration:underline">إعادة المحاولة</a> · <a href="/" style="color:#1d4ed8;text-decoration:underline">الصفحة الرئيسية</a></p>
+</main>
+</body>
+</html>`;
+}

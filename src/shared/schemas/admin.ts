@@ -3,11 +3,9 @@ import { z } from 'zod';
 import { HHMM, ISO_DATE } from '../dates';
 import { LIMITS } from '../constants';
 import { newsArticle } from './news';
+import { ROLE_VALUES } from '../permissions';
 
 const trimmed = (message: string, max = 500) => z.string({ error: message }).trim().min(1, message).max(max, message);
-
-export const ROLE_VALUES = ['admin', 'editor'] as const;
-export const ROLE_LABELS: Record<(typeof ROLE_VALUES)[number], string> = { admin: 'مدير', editor: 'محرر' };
 
 export const loginRequest = z.object({
   username: z
@@ -186,6 +184,7 @@ export const auditEntry = z.object({
   details: z.unknown(),
   createdAt: z.string(),
 });
+export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const mediaResponse = z.object({
   id: z.string(),
@@ -195,3 +194,21 @@ export const mediaResponse = z.object({
   srcset: z.string(),
 });
 export const okMessage = z.object({ message: z.string() });
+
+export type LoginRequest = z.infer<typeof loginRequest>;
+export type LoginResponse = z.infer<typeof loginResponse>;
+export type SessionResponse = z.infer<typeof sessionResponse>;
+export type BreakingNewsInput = z.infer<typeof breakingNewsInput>;
+export type BreakingNewsUpdate = z.infer<typeof breakingNewsUpdate>;
+export type NewsInput = z.infer<typeof newsInput>;
+export type CategoryInput = z.infer<typeof categoryInput>;
+export type CategoryUpdate = z.infer<typeof categoryUpdate>;
+export type CategoryReorder = z.infer<typeof categoryReorder>;
+export type PrayerTimeInput = z.infer<typeof prayerTimeInput>;
+export type PrayerTimeRecord = z.infer<typeof prayerTimeRecord>;
+export type CreateAdminInput = z.infer<typeof createAdminInput>;
+export type StatisticsToday = z.infer<typeof statisticsToday>;
+export type StatisticsDetailed = z.infer<typeof statisticsDetailed>;
+export type SettingsInput = z.infer<typeof settingsInput>;
+export type MediaResponse = z.infer<typeof mediaResponse>;
+export type OkMessage = z.infer<typeof okMessage>;

@@ -17,3 +17,30 @@ export const idParam = z.object({
 export const slugParam = z.object({
   slug: z.string().min(1).max(100),
 });
+
+/** Admin lists come a page at a time (never a whole archive): page numbers from 1, at most 50 rows a page. */
+export const PAGE_SIZE_MAX = 50;
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_MAX),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/**
+ * A page's body stays the plain array SPEC §7 describes; where it sits in the whole list travels in headers.
+ * Totals past COUNT_CAP are not counted exactly (x-total-exact: false): counting 100,000 rows per page is waste.
+ */
+export const PAGE_HEADERS = {
+  total: 'x-total-count',
+  exact: 'x-total-exact',
+  page: 'x-page',
+  pageSize: 'x-page-size',
+} as const;
+export const COUNT_CAP = 10_000;
+
+export interface PageInfo {
+  total: number;
+  exact: boolean;
+  page: number;
+  pageSize: number;
+}

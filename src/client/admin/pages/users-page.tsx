@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ROLE_LABELS, type AdminUser } from '../../../shared/schemas/admin';
+import type { AdminUser } from '../../../shared/schemas/admin';
+import { ROLE_LABELS } from '../../../shared/permissions';
 import { AuditLog } from '../components/audit-log';
 import {
   BackToDashboard,

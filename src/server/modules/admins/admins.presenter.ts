@@ -1,14 +1,10 @@
 import type { AdminUser } from '../../../shared/schemas/admin';
+import type { AdminRow } from './admins.repository';
 
 /** What leaves the server about a staff account; a password hash never can. */
-export function presentAdmin(a: {
-  id: number;
-  username: string;
-  fullName: string;
-  email: string;
-  role: 'admin' | 'editor';
-  createdAt: Date;
-}): AdminUser {
+export function presentAdmin(
+  a: Pick<AdminRow, 'id' | 'username' | 'fullName' | 'email' | 'role' | 'createdAt'>,
+): AdminUser {
   return {
     id: a.id,
     username: a.username,

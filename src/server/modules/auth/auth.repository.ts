@@ -1,27 +1,31 @@
+/** Sessions and login attempts: every statement about them. Tokens are never stored, only their SHA-256. */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
 import { admins, loginAttempts, sessions } from '../../db/schema/accounts';
+import type { AdminRow } from '../admins/admins.repository';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export type AdminRow = typeof admins.$inferSelect;
 
 export function authRepository(db: Db) {
   return {
-    async findAdminByUsername(username: string): Promise<AdminRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(admins)
-        .where(sql`lower(${admins.username}) = lower(${username})`)
-        .limit(1);
-      return row;
-    },
-    /** A new random session token (the cookie); only its hash is stored. */
-    async createSession(adminId: number, expiresAt: Date, userAgent: string | undefined): Promise<string> {
+    /** A new random session token (the cookie's value); only its hash is stored. */
+    async createSession(
+      adminId: number,
+      at: Date,
+      expiresAt: Date,
+      userAgent: string | undefined,
+      ex: Executor = db,
+    ): Promise<string> {
       const token = randomBytes(32).toString('base64url');
-      await db
-        .insert(sessions)
-        .values({ tokenHash: hashToken(token), adminId, expiresAt, userAgent: userAgent?.slice(0, 300) });
+      await ex.insert(sessions).values({
+        tokenHash: hashToken(token),
+        adminId,
+        createdAt: at,
+        lastSeenAt: at,
+        expiresAt,
+        userAgent: userAgent?.slice(0, 300),
+      });
       return token;
     },
     async findSession(token: string, now: Date): Promise<{ admin: AdminRow; expiresAt: Date } | undefined> {
@@ -33,20 +37,30 @@ export function authRepository(db: Db) {
         .limit(1);
       return row;
     },
-    async deleteSession(token: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    async deleteSession(token: string, ex: Executor = db): Promise<void> {
+      await ex.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+    /** Ends every session of an account, except (optionally) the one presenting `keepToken`. */
+    async deleteSessionsOf(adminId: number, keepToken: string | undefined, ex: Executor = db): Promise<void> {
+      await ex
+        .delete(sessions)
+        .where(
+          keepToken
+            ? and(eq(sessions.adminId, adminId), ne(sessions.tokenHash, hashToken(keepToken)))
+            : eq(sessions.adminId, adminId),
+        );
     },
     /** Housekeeping: expired sessions and login attempts older than a day. */
     async deleteStale(now: Date): Promise<void> {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));
       await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(now.getTime() - 86_400_000)));
     },
-    async recordAttempt(keys: string[], succeeded: boolean): Promise<void> {
-      await db.insert(loginAttempts).values(keys.map((key) => ({ key, succeeded })));
+    async recordAttempts(keys: string[], succeeded: boolean, at: Date, ex: Executor = db): Promise<void> {
+      await ex.insert(loginAttempts).values(keys.map((key) => ({ key, succeeded, attemptedAt: at })));
     },
     /** Failed attempts for a key since its last success inside the window. */
-    async recentFailures(key: string, since: Date): Promise<number> {
-      const [row] = await db
+    async recentFailures(key: string, since: Date, ex: Executor = db): Promise<number> {
+      const [row] = await ex
         .select({
           n: sql<number>`count(*) filter (where not ${loginAttempts.succeeded} and ${loginAttempts.attemptedAt} > coalesce((select max(attempted_at) from login_attempts s where s.key = ${key} and s.succeeded), '-infinity'))::int`,
         })

@@ -1,8 +1,11 @@
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { PageQuery } from '../../../shared/schemas/common';
+import type { Db, Executor } from '../../db/client';
 import { breakingNews } from '../../db/schema/content';
+import { offsetOf, paged } from '../../lib/paging';
 
 export type BreakingNewsRow = typeof breakingNews.$inferSelect;
+export type BreakingNewsValues = Partial<Pick<BreakingNewsRow, 'title' | 'isActive' | 'priority' | 'expiresAt'>>;
 
 export function breakingNewsRepository(db: Db) {
   return {
@@ -16,6 +19,39 @@ export function breakingNewsRepository(db: Db) {
         )
         .orderBy(desc(breakingNews.priority), desc(breakingNews.createdAt), desc(breakingNews.id))
         .limit(50);
+    },
+    async page(q: PageQuery): Promise<{ rows: BreakingNewsRow[]; total: number; exact: boolean }> {
+      return paged(
+        db,
+        db
+          .select()
+          .from(breakingNews)
+          .orderBy(desc(breakingNews.createdAt), desc(breakingNews.id))
+          .limit(q.pageSize)
+          .offset(offsetOf(q)),
+        sql`select 1 from ${breakingNews}`,
+      );
+    },
+    async countActive(now: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(breakingNews)
+        .where(
+          and(eq(breakingNews.isActive, true), or(isNull(breakingNews.expiresAt), gt(breakingNews.expiresAt, now))),
+        );
+      return row?.n ?? 0;
+    },
+    async insert(values: Required<BreakingNewsValues> & { createdAt: Date }, ex: Executor = db) {
+      const [row] = await ex.insert(breakingNews).values(values).returning();
+      return row!;
+    },
+    async update(id: number, values: BreakingNewsValues, ex: Executor = db): Promise<BreakingNewsRow | undefined> {
+      const [row] = await ex.update(breakingNews).set(values).where(eq(breakingNews.id, id)).returning();
+      return row;
+    },
+    async delete(id: number, ex: Executor = db): Promise<BreakingNewsRow | undefined> {
+      const [row] = await ex.delete(breakingNews).where(eq(breakingNews.id, id)).returning();
+      return row;
     },
   };
 }

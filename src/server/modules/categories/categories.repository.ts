@@ -1,8 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { categories } from '../../db/schema/content';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { categories, news } from '../../db/schema/content';
 
 export type CategoryRow = typeof categories.$inferSelect;
+export type CategoryValues = Partial<
+  Pick<CategoryRow, 'name' | 'slug' | 'description' | 'color' | 'isActive' | 'position'>
+>;
 
 export function categoriesRepository(db: Db) {
   return {
@@ -13,13 +16,54 @@ export function categoriesRepository(db: Db) {
         .where(eq(categories.isActive, true))
         .orderBy(asc(categories.position), asc(categories.id));
     },
+    /** Every section in its order (the admin list: a handful of rows, never paged). */
+    listAll(ex: Executor = db): Promise<CategoryRow[]> {
+      return ex.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
+    },
     async findActiveBySlug(slug: string): Promise<CategoryRow | undefined> {
-      const rows = await db
+      const [row] = await db
         .select()
         .from(categories)
         .where(and(eq(categories.slug, slug), eq(categories.isActive, true)))
         .limit(1);
-      return rows[0];
+      return row;
+    },
+    async findBySlug(slug: string, ex: Executor = db): Promise<CategoryRow | undefined> {
+      const [row] = await ex.select().from(categories).where(eq(categories.slug, slug)).limit(1);
+      return row;
+    },
+    async findForUpdate(id: number, ex: Executor): Promise<CategoryRow | undefined> {
+      const [row] = await ex.select().from(categories).where(eq(categories.id, id)).for('update');
+      return row;
+    },
+    async count(ex: Executor = db): Promise<number> {
+      const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(categories);
+      return row?.n ?? 0;
+    },
+    async countNews(slug: string, ex: Executor = db): Promise<number> {
+      const [row] = await ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(news)
+        .where(eq(news.category, slug));
+      return row?.n ?? 0;
+    },
+    /** Serialises changes to the order of the whole list. */
+    async lockTable(ex: Executor): Promise<void> {
+      await ex.execute(sql`lock table ${categories} in share row exclusive mode`);
+    },
+    async insert(values: CategoryValues & { name: string; slug: string; createdAt: Date }, ex: Executor = db) {
+      const [row] = await ex.insert(categories).values(values).returning();
+      return row!;
+    },
+    async update(id: number, values: CategoryValues, ex: Executor = db): Promise<CategoryRow | undefined> {
+      const [row] = await ex.update(categories).set(values).where(eq(categories.id, id)).returning();
+      return row;
+    },
+    async setPosition(id: number, position: number, ex: Executor): Promise<void> {
+      await ex.update(categories).set({ position }).where(eq(categories.id, id));
+    },
+    async delete(id: number, ex: Executor = db): Promise<void> {
+      await ex.delete(categories).where(eq(categories.id, id));
     },
   };
 }

@@ -1,16 +1,20 @@
-/** Minimal XML writing for feeds and sitemaps: escaped text and attributes, no dependencies. */
-// XML 1.0 forbids these control characters; they are dropped.
+/** Feeds and sitemaps are written with fast-xml-parser's XMLBuilder (escaping is its job); this sets it up once. */
+import { XMLBuilder } from 'fast-xml-parser';
+
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  suppressEmptyNode: true,
+  suppressBooleanAttributes: false,
+});
+
+// XML 1.0 forbids these control characters in text; they are dropped.
 // eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
-export const xmlEscape = (s: string) =>
-  s
-    .replace(FORBIDDEN, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+/** Text for an element or attribute, without characters XML cannot carry. */
+export const xmlText = (s: string) => s.replace(FORBIDDEN, '');
 
-export const tag = (name: string, value: string | undefined) =>
-  value === undefined ? '' : `<${name}>${xmlEscape(value)}</${name}>`;
+/** A whole document with the XML declaration. */
+export const xmlDocument = (root: Record<string, unknown>) =>
+  builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, ...root }) as string;

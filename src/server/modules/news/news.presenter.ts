@@ -1,6 +1,7 @@
 import { CATEGORY_FALLBACK } from '../../../shared/constants';
+import type { AdminNewsItem } from '../../../shared/schemas/admin';
 import type { NewsArticle, NewsListItem } from '../../../shared/schemas/news';
-import type { NewsArticleRow, NewsListRow } from './news.repository';
+import type { AdminNewsRow, NewsArticleRow, NewsListRow } from './news.repository';
 import { sanitizeArticleHtml } from './sanitize-html';
 
 export function presentNewsListItem(row: NewsListRow): NewsListItem {
@@ -27,6 +28,16 @@ export function presentNewsArticle(row: NewsArticleRow): NewsArticle {
   return {
     ...presentNewsListItem(row),
     content: sanitizeArticleHtml(row.content),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The admin's view: the body as stored, and the state. */
+export function presentAdminNews(row: AdminNewsRow): AdminNewsItem {
+  return {
+    ...presentNewsListItem(row),
+    content: row.content,
+    status: row.status,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

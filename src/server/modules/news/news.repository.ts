@@ -1,9 +1,13 @@
-import { and, eq, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+/**
+ * Every statement about articles. Visibility to readers is decided here, with the injected clock (never SQL's
+ * now()), so a test that fixes the clock controls what readers see.
+ */
+import { and, desc, eq, ilike, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
 import { categories, news } from '../../db/schema/content';
+import { offsetOf, paged } from '../../lib/paging';
+import type { PageQuery } from '../../../shared/schemas/common';
 
-/** Visible to readers: not a draft, and its publication time has come (scheduled items appear by themselves). */
-export const isVisible = sql`${news.status} <> 'draft' and ${news.publishedAt} <= now()`;
 /** Matches the partial indexes news_*_idx (published_at desc nulls last, id desc nulls last). */
 const newestFirst = [sql`${news.publishedAt} desc nulls last`, sql`${news.id} desc nulls last`];
 
@@ -21,7 +25,7 @@ export const listColumns = {
   createdAt: news.createdAt,
 };
 
-type NewsRow = typeof news.$inferSelect;
+export type NewsRow = typeof news.$inferSelect;
 export type NewsListRow = Pick<
   NewsRow,
   'id' | 'title' | 'description' | 'category' | 'imageUrl' | 'featured' | 'views' | 'publishedAt' | 'createdAt'
@@ -30,20 +34,29 @@ export type NewsListRow = Pick<
   categoryColor: string | null;
 };
 export type NewsArticleRow = NewsListRow & { content: string; updatedAt: Date };
+export type AdminNewsRow = NewsArticleRow & { status: NewsRow['status'] };
+export type NewsValues = Partial<
+  Pick<NewsRow, 'title' | 'description' | 'content' | 'category' | 'imageUrl' | 'featured' | 'status' | 'publishedAt'>
+>;
 
-export interface ListOptions {
-  limit: number;
-  offset?: number;
-  where?: SQL;
+export interface AdminNewsFilter {
+  q?: string;
+  category?: string;
 }
 
-export function newsRepository(db: Db) {
-  const list = ({ limit, offset = 0, where }: ListOptions): Promise<NewsListRow[]> =>
+const articleColumns = { ...listColumns, content: news.content, updatedAt: news.updatedAt };
+const adminColumns = { ...articleColumns, status: news.status };
+
+export function newsRepository(db: Db, now: () => Date) {
+  /** Visible to readers: not a draft, and its publication time has come (scheduled items appear by themselves). */
+  const visible = (): SQL => sql`${news.status} <> 'draft' and ${news.publishedAt} <= ${now()}`;
+
+  const list = ({ limit, offset = 0, where }: { limit: number; offset?: number; where?: SQL }) =>
     db
       .select(listColumns)
       .from(news)
       .leftJoin(categories, eq(categories.slug, news.category))
-      .where(where ? and(isVisible, where) : isVisible)
+      .where(where ? and(visible(), where) : visible())
       .orderBy(...newestFirst)
       .limit(limit)
       .offset(offset) as Promise<NewsListRow[]>;
@@ -54,19 +67,19 @@ export function newsRepository(db: Db) {
     listByCategory: (slug: string, limit: number, offset: number) =>
       list({ limit, offset, where: eq(news.category, slug) }),
     /** Same category first, then the most recent of the rest; never the article itself. */
-    listRelated: async (id: number, slug: string, limit: number): Promise<NewsListRow[]> => {
+    async listRelated(id: number, slug: string, limit: number): Promise<{ rows: NewsListRow[]; usedLatest: boolean }> {
       const same = await list({ limit, where: and(eq(news.category, slug), ne(news.id, id)) });
-      if (same.length >= limit) return same;
+      if (same.length >= limit) return { rows: same, usedLatest: false };
       const exclude = [id, ...same.map((r) => r.id)];
       const rest = await list({ limit: limit - same.length, where: notInArray(news.id, exclude) });
-      return [...same, ...rest];
+      return { rows: [...same, ...rest], usedLatest: true };
     },
     /** Every visible article's id and last change, newest first (sitemaps). */
     listForSitemap: (limit: number) =>
       db
         .select({ id: news.id, updatedAt: news.updatedAt, publishedAt: news.publishedAt })
         .from(news)
-        .where(isVisible)
+        .where(visible())
         .orderBy(...newestFirst)
         .limit(limit),
     /** Visible news published since `since` (the Google News sitemap's last 48 hours). */
@@ -75,26 +88,86 @@ export function newsRepository(db: Db) {
       db
         .select({ id: news.id, title: news.title, views: news.views, category: news.category })
         .from(news)
-        .where(isVisible)
+        .where(visible())
         .orderBy(sql`${news.views} desc nulls last`, sql`${news.id} desc nulls last`)
         .limit(limit),
     async findVisible(id: number): Promise<NewsArticleRow | undefined> {
-      const rows = await db
-        .select({ ...listColumns, content: news.content, updatedAt: news.updatedAt })
+      const [row] = await db
+        .select(articleColumns)
         .from(news)
         .leftJoin(categories, eq(categories.slug, news.category))
-        .where(and(isVisible, eq(news.id, id)))
+        .where(and(visible(), eq(news.id, id)))
         .limit(1);
-      return rows[0] as NewsArticleRow | undefined;
+      return row as NewsArticleRow | undefined;
     },
     /** Counts one view; undefined when the article is not visible. */
     async addView(id: number): Promise<number | undefined> {
-      const rows = await db
+      const [row] = await db
         .update(news)
         .set({ views: sql`${news.views} + 1` })
-        .where(and(isVisible, eq(news.id, id)))
+        .where(and(visible(), eq(news.id, id)))
         .returning({ views: news.views });
-      return rows[0]?.views;
+      return row?.views;
+    },
+
+    /** Staff: any article whatever its state. */
+    async findById(id: number, ex: Executor = db): Promise<AdminNewsRow | undefined> {
+      const [row] = await ex
+        .select(adminColumns)
+        .from(news)
+        .leftJoin(categories, eq(categories.slug, news.category))
+        .where(eq(news.id, id))
+        .limit(1);
+      return row as AdminNewsRow | undefined;
+    },
+    async lockById(id: number, ex: Executor): Promise<NewsRow | undefined> {
+      const [row] = await ex.select().from(news).where(eq(news.id, id)).for('update');
+      return row;
+    },
+    async page(
+      filter: AdminNewsFilter,
+      q: PageQuery,
+    ): Promise<{ rows: AdminNewsRow[]; total: number; exact: boolean }> {
+      const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      const where = and(
+        pattern ? or(ilike(news.title, pattern), ilike(news.description, pattern)) : undefined,
+        filter.category && filter.category !== 'all' ? eq(news.category, filter.category) : undefined,
+      );
+      return paged(
+        db,
+        db
+          .select(adminColumns)
+          .from(news)
+          .leftJoin(categories, eq(categories.slug, news.category))
+          .where(where)
+          .orderBy(desc(news.createdAt), desc(news.id))
+          .limit(q.pageSize)
+          .offset(offsetOf(q)) as Promise<AdminNewsRow[]>,
+        sql`select 1 from ${news} where ${where ?? sql`true`}`,
+      );
+    },
+    async insert(
+      values: NewsValues & { title: string; category: string; authorId: number | null; at: Date },
+      ex: Executor,
+    ) {
+      const { at, ...rest } = values;
+      const [row] = await ex
+        .insert(news)
+        .values({ ...rest, createdAt: at, updatedAt: at })
+        .returning({ id: news.id });
+      return row!.id;
+    },
+    async update(id: number, values: NewsValues & { updatedAt: Date }, ex: Executor): Promise<boolean> {
+      const rows = await ex.update(news).set(values).where(eq(news.id, id)).returning({ id: news.id });
+      return rows.length > 0;
+    },
+    async delete(id: number, ex: Executor): Promise<NewsRow | undefined> {
+      const [row] = await ex.delete(news).where(eq(news.id, id)).returning();
+      return row;
+    },
+    async totalViews(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`coalesce(sum(${news.views}), 0)::bigint` }).from(news);
+      return Number(row?.n ?? 0);
     },
   };
 }

@@ -1,13 +1,33 @@
+/**
+ * Prayer times for Tripoli. Readers get the imported record for the day; for a day without one, adhan's
+ * computation; SPEC's defaults only if both fail. Staff replace the whole table from the shipped XML (all or
+ * nothing) or correct one day.
+ */
+import fs from 'node:fs/promises';
 import { DEFAULT_PRAYER_TIMES, PRAYER_KEYS, PRAYER_NAMES, TRIPOLI, type PrayerKey } from '../../../shared/constants';
 import { addDays, tripoliDate, tripoliInstant } from '../../../shared/dates';
+import type { PrayerTimeInput } from '../../../shared/schemas/admin';
+import type { PageQuery } from '../../../shared/schemas/common';
 import type { PrayerDay, PrayerTimesResponse } from '../../../shared/schemas/prayer-times';
+import { pageOf, type Page } from '../../lib/paging';
+import type { Actor, Writer } from '../../lib/write';
 import { computePrayerDay, PRAYER_METHOD } from './prayer-calculation';
-import type { PrayerTimesRepository } from './prayer-times.repository';
+import { parsePrayerXml, PrayerFileError } from './prayer-import';
+import { prayerTimesErrors } from './prayer-times.errors';
+import type { PrayerTimesRepository, PrayerTimesRow } from './prayer-times.repository';
 
 type Source = PrayerTimesResponse['source'];
+const TAGS = ['prayer'] as const;
 
-export function prayerTimesService(repo: PrayerTimesRepository, log: { warn: (obj: object, msg: string) => void }) {
-  /** The imported record for the day; else adhan's computation; SPEC's defaults only if both fail. */
+export function prayerTimesService(deps: {
+  repo: PrayerTimesRepository;
+  write: Writer;
+  now: () => Date;
+  xmlPath: string;
+  log: { warn: (obj: object, msg: string) => void };
+}) {
+  const { repo, write, now, log } = deps;
+
   async function day(date: string): Promise<{ day: PrayerDay; source: Source }> {
     const row = await repo.findByDate(date);
     if (row)
@@ -23,23 +43,22 @@ export function prayerTimesService(repo: PrayerTimesRepository, log: { warn: (ob
     }
   }
 
-  function firstAfter(d: PrayerDay, now: Date): PrayerKey | undefined {
-    return PRAYER_KEYS.find((k) => tripoliInstant(d.date, d[k]).getTime() > now.getTime());
-  }
+  const firstAfter = (d: PrayerDay, at: Date): PrayerKey | undefined =>
+    PRAYER_KEYS.find((k) => tripoliInstant(d.date, d[k]).getTime() > at.getTime());
 
   return {
-    day,
-    async current(now: Date): Promise<PrayerTimesResponse> {
-      const today = await day(tripoliDate(now));
+    /** Today's times and the next prayer with the time left; after isha the next prayer is tomorrow's fajr. */
+    async current(): Promise<PrayerTimesResponse> {
+      const at = now();
+      const today = await day(tripoliDate(at));
       let nextDay = today.day;
-      let key = firstAfter(today.day, now);
+      let key = firstAfter(today.day, at);
       if (!key) {
-        // After isha the next prayer is tomorrow's fajr.
         nextDay = (await day(addDays(today.day.date, 1))).day;
         key = 'fajr';
       }
-      const at = tripoliInstant(nextDay.date, nextDay[key]);
-      const seconds = Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000));
+      const when = tripoliInstant(nextDay.date, nextDay[key]);
+      const seconds = Math.max(0, Math.ceil((when.getTime() - at.getTime()) / 1000));
       const minutes = Math.ceil(seconds / 60);
       return {
         city: TRIPOLI.city,
@@ -56,6 +75,50 @@ export function prayerTimesService(repo: PrayerTimesRepository, log: { warn: (ob
         },
       };
     },
+
+    listYear: (year: number) => repo.listYear(year),
+    async page(q: PageQuery): Promise<Page<PrayerTimesRow>> {
+      const { rows, ...count } = await repo.page(q);
+      return pageOf(rows, q, count);
+    },
+
+    /** Replaces every record with the shipped file's, in one transaction: a bad file changes nothing. */
+    async importFile(actor: Actor): Promise<number> {
+      let days: PrayerDay[];
+      try {
+        days = parsePrayerXml(await fs.readFile(deps.xmlPath, 'utf8'));
+      } catch (err) {
+        if (err instanceof PrayerFileError) throw prayerTimesErrors.fileInvalid(err.message);
+        throw prayerTimesErrors.fileMissing();
+      }
+      return write(actor, async (tx) => {
+        await repo.replaceAll(days, tx);
+        return {
+          value: days.length,
+          audit: {
+            action: 'import',
+            entity: 'prayer_times',
+            entityId: null,
+            details: { days: days.length, from: days[0]!.date, to: days.at(-1)!.date },
+          },
+          tags: TAGS,
+        };
+      });
+    },
+
+    update: (actor: Actor, id: number, input: PrayerTimeInput) =>
+      write(actor, async (tx) => {
+        const { id: _ignored, ...values } = input;
+        const clash = await repo.findByDate(values.date, tx);
+        if (clash && clash.id !== id) throw prayerTimesErrors.dateTaken();
+        const row = await repo.update(id, values, tx);
+        if (!row) throw prayerTimesErrors.notFound();
+        return {
+          value: row,
+          audit: { action: 'update', entity: 'prayer_times', entityId: id, details: values },
+          tags: TAGS,
+        };
+      }),
   };
 }
 export type PrayerTimesService = ReturnType<typeof prayerTimesService>;

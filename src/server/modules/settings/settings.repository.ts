@@ -1,26 +1,21 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
 import { settings } from '../../db/schema/site';
-import { publicSettings, type PublicSettings } from '../../../shared/schemas/settings';
-import { DEFAULT_PUBLIC_SETTINGS, SITE_SETTINGS_KEY } from '../../../shared/settings-defaults';
 
 export function settingsRepository(db: Db) {
   return {
-    /** The site settings; any field missing or invalid in the stored value falls back to its default. */
-    async site(): Promise<PublicSettings> {
-      const rows = await db
-        .select({ value: settings.value })
-        .from(settings)
-        .where(eq(settings.key, SITE_SETTINGS_KEY))
-        .limit(1);
-      const stored = (rows[0]?.value ?? {}) as Partial<PublicSettings>;
-      const merged = {
-        ...DEFAULT_PUBLIC_SETTINGS,
-        ...stored,
-        social: { ...DEFAULT_PUBLIC_SETTINGS.social, ...(stored.social ?? {}) },
-      };
-      const parsed = publicSettings.safeParse(merged);
-      return parsed.success ? parsed.data : DEFAULT_PUBLIC_SETTINGS;
+    async get(key: string): Promise<unknown> {
+      const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+      return row?.value;
+    },
+    async put(key: string, value: unknown, by: number | null, at: Date, ex: Executor = db): Promise<void> {
+      await ex
+        .insert(settings)
+        .values({ key, value, updatedBy: by, updatedAt: at })
+        .onConflictDoUpdate({
+          target: settings.key,
+          set: { value: sql`excluded.value`, updatedBy: by, updatedAt: at },
+        });
     },
   };
 }

@@ -1,9 +1,9 @@
+/** Reader statistics: per-day totals, the day's salted visitor hashes, and the figures the dashboard reads. */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { breakingNews, categories, news } from '../../db/schema/content';
+import { categories, news } from '../../db/schema/content';
 import { dailySalts, dailyStats, dailyVisitors } from '../../db/schema/site';
-import { isVisible } from '../news/news.repository';
 
 export interface PendingDay {
   pageViews: number;
@@ -11,7 +11,7 @@ export interface PendingDay {
   visitors: Map<string, string>; // hash → device
 }
 
-export function statsRepository(db: Db) {
+export function statsRepository(db: Db, now: () => Date) {
   return {
     /** The day's salt, created on first use; salts of earlier days are deleted, so old hashes cannot be recomputed. */
     async saltFor(day: string): Promise<string> {
@@ -60,18 +60,6 @@ export function statsRepository(db: Db) {
         .where(gte(dailyVisitors.day, from))
         .groupBy(dailyVisitors.device)
         .orderBy(desc(sql`count(*)`)),
-    async activeBreaking(now: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(breakingNews)
-        .where(
-          and(
-            eq(breakingNews.isActive, true),
-            sql`(${breakingNews.expiresAt} is null or ${breakingNews.expiresAt} > ${now})`,
-          ),
-        );
-      return row?.n ?? 0;
-    },
     latestNews: (limit: number) =>
       db
         .select({ id: news.id, title: news.title, views: news.views, publishedAt: news.publishedAt })
@@ -82,7 +70,7 @@ export function statsRepository(db: Db) {
       db
         .select({ id: news.id, title: news.title, views: news.views })
         .from(news)
-        .where(isVisible)
+        .where(sql`${news.status} <> 'draft' and ${news.publishedAt} <= ${now()}`)
         .orderBy(desc(news.views), desc(news.id))
         .limit(limit),
     byCategory: () =>
@@ -96,10 +84,6 @@ export function statsRepository(db: Db) {
         .leftJoin(categories, eq(categories.slug, news.category))
         .groupBy(news.category, categories.name)
         .orderBy(desc(sql`sum(${news.views})`)),
-    async totalViews(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`coalesce(sum(${news.views}), 0)::bigint` }).from(news);
-      return Number(row?.n ?? 0);
-    },
   };
 }
 export type StatsRepository = ReturnType<typeof statsRepository>;

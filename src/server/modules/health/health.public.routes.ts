@@ -1,13 +1,12 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../errors';
+import type { HealthRepository } from './health.repository';
 
-export function healthRoutes(db: Db): FastifyPluginAsync {
+export function healthPublicRoutes(repo: HealthRepository): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/healthz', async (req, reply) => {
       try {
-        await db.execute(sql`select 1`);
+        await repo.ping();
         return { status: 'ok', database: 'ok' };
       } catch (err) {
         req.log.error({ err }, 'health check: database unreachable');

@@ -1,10 +1,8 @@
-/** Newsletter sign-up: stored for real, one row per e-mail (case-insensitive); a repeat is a friendly success. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
-import { newsletterSubscribers } from '../../db/schema/site';
 import { newsletterRequest, newsletterResponse } from '../../../shared/schemas/newsletter';
+import type { NewsletterService } from './newsletter.service';
 
-export function newsletterRoutes(db: Db): FastifyPluginAsyncZod {
+export function newsletterPublicRoutes(service: NewsletterService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/newsletter',
@@ -13,12 +11,7 @@ export function newsletterRoutes(db: Db): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       },
       async (req, reply) => {
-        const inserted = await db
-          .insert(newsletterSubscribers)
-          .values({ fullName: req.body.fullName, email: req.body.email.toLowerCase() })
-          .onConflictDoNothing()
-          .returning({ id: newsletterSubscribers.id });
-        if (inserted.length === 0)
+        if (!(await service.subscribe(req.body.fullName, req.body.email)))
           return reply.status(200).send({ message: 'أنت مشترك بالفعل في النشرة البريدية', alreadySubscribed: true });
         return reply.status(201).send({ message: 'تم الاشتراك بنجاح', alreadySubscribed: false });
       },

@@ -3,7 +3,7 @@ import { weatherResponse } from '../../../shared/schemas/weather';
 import { API_CACHE } from '../../plugins/cache';
 import type { WeatherService } from './weather.service';
 
-export function publicWeatherRoutes(service: WeatherService): FastifyPluginAsyncZod {
+export function weatherPublicRoutes(service: WeatherService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/weather',

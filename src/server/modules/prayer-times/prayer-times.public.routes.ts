@@ -3,12 +3,12 @@ import { prayerTimesResponse } from '../../../shared/schemas/prayer-times';
 import { API_CACHE } from '../../plugins/cache';
 import type { PrayerTimesService } from './prayer-times.service';
 
-export function publicPrayerTimesRoutes(service: PrayerTimesService, now: () => Date): FastifyPluginAsyncZod {
+export function prayerTimesPublicRoutes(service: PrayerTimesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/prayer-times',
       { schema: { response: { 200: prayerTimesResponse } }, config: { cache: API_CACHE.prayer } },
-      async () => service.current(now()),
+      async () => service.current(),
     );
   };
 }

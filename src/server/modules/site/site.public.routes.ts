@@ -1,7 +1,7 @@
 /** Small site files made in code: favicon, the image placeholder, the default share image, robots.txt. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { originOf } from '../../plugins/ssr';
+import type { RouteCache } from '../../plugins/cache';
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#1e3a8a"/><path d="M18 44V20h18a8 8 0 0 1 0 16H26v8z" fill="#fff"/><circle cx="46" cy="44" r="4" fill="#dc2626"/></svg>`;
 
@@ -9,30 +9,30 @@ const PLACEHOLDER = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height
 
 const OG_DEFAULT_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#0f172a"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/><path d="M420 440V190h190a85 85 0 0 1 0 170H520v80z" fill="#fff"/><circle cx="760" cy="420" r="40" fill="#dc2626"/></svg>`;
 
-export function siteAssetRoutes(publicUrl: string | undefined): FastifyPluginAsync {
+/** Fixed files: kept a day here and in browsers. */
+const FIXED: RouteCache = { tags: ['settings'], ttl: 86_400, browserTtl: 86_400 };
+/** robots.txt names the sitemaps by absolute URL. */
+const ROBOTS: RouteCache = { tags: ['settings'], ttl: 3600, browserTtl: 3600 };
+
+export function sitePublicRoutes(originOf: (req: FastifyRequest) => string): FastifyPluginAsync {
   return async (app) => {
     let ogDefault: Promise<Buffer> | undefined;
-    const longCache = 'public, max-age=86400, stale-while-revalidate=604800';
 
-    app.get('/favicon.svg', async (_req, reply) =>
-      reply.type('image/svg+xml').header('cache-control', longCache).send(FAVICON),
+    app.get('/favicon.svg', { config: { cache: FIXED } }, async (_req, reply) =>
+      reply.type('image/svg+xml').send(FAVICON),
     );
     app.get('/favicon.ico', async (_req, reply) => reply.redirect('/favicon.svg', 301));
-    app.get('/placeholder.svg', async (_req, reply) =>
-      reply.type('image/svg+xml').header('cache-control', longCache).send(PLACEHOLDER),
+    app.get('/placeholder.svg', { config: { cache: FIXED } }, async (_req, reply) =>
+      reply.type('image/svg+xml').send(PLACEHOLDER),
     );
-    app.get('/og-default.png', async (_req, reply) => {
+    app.get('/og-default.png', { config: { cache: FIXED } }, async (_req, reply) => {
       ogDefault ??= sharp(Buffer.from(OG_DEFAULT_SVG)).png().toBuffer();
-      return reply
-        .type('image/png')
-        .header('cache-control', longCache)
-        .send(await ogDefault);
+      return reply.type('image/png').send(await ogDefault);
     });
-    app.get('/robots.txt', async (req, reply) => {
-      const origin = originOf(req, publicUrl);
+    app.get('/robots.txt', { config: { cache: ROBOTS } }, async (req, reply) => {
+      const origin = originOf(req);
       return reply
         .type('text/plain; charset=utf-8')
-        .header('cache-control', longCache)
         .send(
           `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /search\n\nSitemap: ${origin}/sitemap.xml\nSitemap: ${origin}/news-sitemap.xml\n`,
         );

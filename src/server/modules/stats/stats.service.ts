@@ -1,19 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { statisticsDetailed, statisticsToday } from '../../../shared/schemas/admin';
+/** The dashboard's figures for today and the statistics page's last 30 days. */
 import { addDays, tripoliDate } from '../../../shared/dates';
+import type { StatisticsDetailed, StatisticsToday } from '../../../shared/schemas/admin';
+import type { BreakingNewsService } from '../breaking-news/breaking-news.service';
 import type { StatsRepository } from './stats.repository';
 
-export function statsRoutes(repo: StatsRepository, now: () => Date) {
-  return async (base: FastifyInstance) => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
-
-    /** The dashboard: today's figures (SPEC §3: today {visitors, pageViews, uniqueVisitors}) and its overview cards. */
-    app.get('/api/admin/statistics', { schema: { response: { 200: statisticsToday } } }, async () => {
+export function statsService(deps: { repo: StatsRepository; breaking: BreakingNewsService; now: () => Date }) {
+  const { repo, breaking, now } = deps;
+  return {
+    async today(): Promise<StatisticsToday> {
       const today = tripoliDate(now());
       const [day, activeBreakingNews, devices, latest] = await Promise.all([
         repo.day(today),
-        repo.activeBreaking(now()),
+        breaking.countActive(),
         repo.devices(today),
         repo.latestNews(5),
       ]);
@@ -23,12 +21,9 @@ export function statsRoutes(repo: StatsRepository, now: () => Date) {
         devices,
         latestNews: latest.map((n) => ({ ...n, publishedAt: n.publishedAt ? n.publishedAt.toISOString() : null })),
       };
-    });
-
-    /** The statistics page: 30 days, top articles, views by section, devices. */
-    app.get('/api/admin/statistics/detailed', { schema: { response: { 200: statisticsDetailed } } }, async () => {
-      const today = tripoliDate(now());
-      const from = addDays(today, -29);
+    },
+    async detailed(): Promise<StatisticsDetailed> {
+      const from = addDays(tripoliDate(now()), -29);
       const [rows, topArticles, byCategory, devices] = await Promise.all([
         repo.days(from),
         repo.topArticles(10),
@@ -42,6 +37,7 @@ export function statsRoutes(repo: StatsRepository, now: () => Date) {
         return { day, visits: r?.visits ?? 0, pageViews: r?.pageViews ?? 0, uniqueVisitors: r?.uniqueVisitors ?? 0 };
       });
       return { days, topArticles, byCategory, devices };
-    });
+    },
   };
 }
+export type StatsService = ReturnType<typeof statsService>;

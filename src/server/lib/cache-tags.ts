@@ -1,0 +1,30 @@
+/**
+ * What a cached response shows, named so a write can drop exactly what it changed. A response carries the tags of
+ * every piece it shows (a list carries its own tag and one per article in it); a write announces the tags it
+ * touched. `news` is on every response built from articles: dropping it drops them all (operators, tests).
+ */
+export type CacheTag =
+  | 'news'
+  | 'latest'
+  | 'featured'
+  | 'most-read'
+  | 'search'
+  | 'sections'
+  | 'breaking'
+  | 'prayer'
+  | 'weather'
+  | 'settings'
+  | 'sitemap'
+  | `article:${number}`
+  | `section:${string}`
+  | `sitemap:${string}`;
+
+export const tag = {
+  article: (id: number): CacheTag => `article:${id}`,
+  section: (slug: string): CacheTag => `section:${slug}`,
+  /** A monthly sitemap, by yyyy-MM of publication. */
+  sitemapMonth: (month: string): CacheTag => `sitemap:${month}`,
+};
+
+/** Tags as one header value (Surrogate-Key / Cache-Tag style: space separated). */
+export const tagsHeader = (tags: Iterable<string>) => [...new Set(tags)].join(' ');

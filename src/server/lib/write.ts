@@ -1,0 +1,59 @@
+/**
+ * The write protocol, in one place: a transaction around the change, its audit entries in the same transaction,
+ * the cache tags it touched announced to other instances at commit (NOTIFY is transactional), then dropped here.
+ * A service's write returns { value, audit, tags }; the types make both impossible to forget.
+ */
+import type { Db, Tx } from '../db/client';
+import type { CacheTag } from './cache-tags';
+
+export interface Actor {
+  /** null for the system itself (scheduled publishing). */
+  id: number | null;
+  username: string;
+}
+
+export const SYSTEM_ACTOR: Actor = { id: null, username: 'النظام' };
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'import' | 'login' | 'logout' | 'publish';
+
+export interface AuditRecord {
+  action: AuditAction;
+  entity: string;
+  entityId: string | number | null;
+  details?: unknown;
+}
+
+export interface WriteOutcome<T> {
+  value: T;
+  /** What to record in the audit log; null only for writes that are not the staff's doing (housekeeping). */
+  audit: AuditRecord | AuditRecord[] | null;
+  /** What readers could see change; [] when nothing public changed (a draft, an account). */
+  tags: readonly CacheTag[];
+}
+
+export interface Invalidator {
+  /** Inside the transaction: tells other instances at commit. */
+  announce(tx: Tx, tags: readonly CacheTag[]): Promise<void>;
+  /** After commit: drops the tags here and at the CDN. */
+  invalidate(tags: readonly CacheTag[]): Promise<void>;
+}
+
+export interface AuditSink {
+  insert(tx: Tx, actor: Actor, records: AuditRecord[], at: Date): Promise<void>;
+}
+
+export type Writer = <T>(actor: Actor, work: (tx: Tx) => Promise<WriteOutcome<T>>) => Promise<T>;
+
+export function createWriter(deps: { db: Db; audit: AuditSink; invalidation: Invalidator; now: () => Date }): Writer {
+  return async (actor, work) => {
+    const outcome = await deps.db.transaction(async (tx) => {
+      const result = await work(tx);
+      const records = result.audit === null ? [] : [result.audit].flat();
+      if (records.length) await deps.audit.insert(tx, actor, records, deps.now());
+      if (result.tags.length) await deps.invalidation.announce(tx, result.tags);
+      return result;
+    });
+    if (outcome.tags.length) await deps.invalidation.invalidate(outcome.tags);
+    return outcome.value;
+  };
+}

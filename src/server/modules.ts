@@ -1,0 +1,88 @@
+/**
+ * Every module, built once from the app's dependencies: repositories over the database, services over the
+ * repositories (with the one clock and the one write protocol). Routes receive services; nothing else reaches SQL.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { createWriter, type Invalidator } from './lib/write';
+import { adminsRepository } from './modules/admins/admins.repository';
+import { adminsService } from './modules/admins/admins.service';
+import { auditRepository } from './modules/audit/audit.repository';
+import { authRepository } from './modules/auth/auth.repository';
+import { authService } from './modules/auth/auth.service';
+import { breakingNewsRepository } from './modules/breaking-news/breaking-news.repository';
+import { breakingNewsService } from './modules/breaking-news/breaking-news.service';
+import { categoriesRepository } from './modules/categories/categories.repository';
+import { categoriesService } from './modules/categories/categories.service';
+import { feedsService } from './modules/feeds/feeds.service';
+import { healthRepository } from './modules/health/health.repository';
+import { mediaRepository } from './modules/media/media.repository';
+import { mediaService } from './modules/media/media.service';
+import { newsRepository } from './modules/news/news.repository';
+import { newsService } from './modules/news/news.service';
+import { newsletterRepository } from './modules/newsletter/newsletter.repository';
+import { newsletterService } from './modules/newsletter/newsletter.service';
+import { prayerTimesRepository } from './modules/prayer-times/prayer-times.repository';
+import { prayerTimesService } from './modules/prayer-times/prayer-times.service';
+import { searchRepository } from './modules/search/search.repository';
+import { settingsRepository } from './modules/settings/settings.repository';
+import { settingsService } from './modules/settings/settings.service';
+import { statsRecorder } from './modules/stats/stats-recorder';
+import { statsRepository } from './modules/stats/stats.repository';
+import { statsService } from './modules/stats/stats.service';
+import { weatherService } from './modules/weather/weather.service';
+
+export interface ModuleDeps {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  fetch: typeof fetch;
+  log: FastifyBaseLogger;
+  invalidation: Invalidator;
+}
+
+export function buildModules({ db, config, now, fetch, log, invalidation }: ModuleDeps) {
+  const audit = auditRepository(db);
+  const write = createWriter({ db, audit, invalidation, now });
+
+  const repos = {
+    admins: adminsRepository(db),
+    auth: authRepository(db),
+    breaking: breakingNewsRepository(db),
+    categories: categoriesRepository(db),
+    health: healthRepository(db),
+    media: mediaRepository(),
+    news: newsRepository(db, now),
+    newsletter: newsletterRepository(db),
+    prayer: prayerTimesRepository(db),
+    search: searchRepository(db, now),
+    settings: settingsRepository(db),
+    stats: statsRepository(db, now),
+  };
+
+  const breaking = breakingNewsService({ repo: repos.breaking, write, now });
+  const categories = categoriesService({ repo: repos.categories, write, now });
+  const settings = settingsService({ repo: repos.settings, write, now });
+  const news = newsService({ repo: repos.news, categories: repos.categories, write, now });
+
+  return {
+    audit,
+    health: repos.health,
+    search: repos.search,
+    auth: authService({ repo: repos.auth, admins: repos.admins, write, now }),
+    admins: adminsService({ repo: repos.admins, auth: repos.auth, write, now }),
+    breaking,
+    categories,
+    settings,
+    news,
+    feeds: feedsService({ news: repos.news, categories, settings, now }),
+    media: mediaService({ repo: repos.media, write, dataDir: config.dataDir, now }),
+    newsletter: newsletterService({ repo: repos.newsletter, now }),
+    prayer: prayerTimesService({ repo: repos.prayer, write, now, xmlPath: config.prayerXmlPath, log }),
+    weather: weatherService({ ...config.weather, fetch, now, log }),
+    stats: statsService({ repo: repos.stats, breaking, now }),
+    statsRecorder: statsRecorder(repos.stats, now, log),
+  };
+}
+export type Modules = ReturnType<typeof buildModules>;

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminUser, createAdminInput, okMessage, passwordInput } from '../../../shared/schemas/admin';
+import { idParam, pageQuery } from '../../../shared/schemas/common';
+import { actorOf, sessionTokenOf } from '../../plugins/admin-api';
+import { sendPage } from '../../lib/paging';
+import { presentAdmin } from './admins.presenter';
+import type { AdminsService } from './admins.service';
+
+const ACCOUNTS = { permission: 'accounts.manage' } as const;
+
+export function adminsAdminRoutes(service: AdminsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/admins',
+      { config: ACCOUNTS, schema: { querystring: pageQuery, response: { 200: z.array(adminUser) } } },
+      async (req, reply) => {
+        const page = await service.page(req.query);
+        return sendPage(reply, { ...page, items: page.items.map(presentAdmin) });
+      },
+    );
+
+    app.post(
+      '/admins',
+      { config: ACCOUNTS, schema: { body: createAdminInput, response: { 201: adminUser } } },
+      async (req, reply) => reply.status(201).send(presentAdmin(await service.create(actorOf(req), req.body))),
+    );
+
+    app.put(
+      '/admins/:id/password',
+      { config: ACCOUNTS, schema: { params: idParam, body: passwordInput, response: { 200: okMessage } } },
+      async (req) => {
+        await service.setPassword(actorOf(req), req.params.id, req.body.password, sessionTokenOf(req));
+        return { message: 'تم تحديث كلمة المرور' };
+      },
+    );
+
+    app.delete(
+      '/admins/:id',
+      { config: ACCOUNTS, schema: { params: idParam, response: { 200: okMessage } } },
+      async (req) => {
+        await service.delete(actorOf(req), req.params.id);
+        return { message: 'تم حذف المستخدم' };
+      },
+    );
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Staff accounts: only admins list, add, change passwords and delete (the routes' permission); the rules here:
+ * usernames are unique whatever their letter case, nobody deletes their own account, the last admin remains, and
+ * a new password ends that account's other sessions.
+ */
+import type { PageQuery } from '../../../shared/schemas/common';
+import type { CreateAdminInput } from '../../../shared/schemas/admin';
+import type { Page } from '../../lib/paging';
+import { pageOf } from '../../lib/paging';
+import type { Writer } from '../../lib/write';
+import type { AuthRepository } from '../auth/auth.repository';
+import type { SessionAdmin } from '../auth/auth.service';
+import { adminsErrors } from './admins.errors';
+import type { AdminRow, AdminsRepository } from './admins.repository';
+import { hashPassword } from './passwords';
+
+export function adminsService(deps: { repo: AdminsRepository; auth: AuthRepository; write: Writer; now: () => Date }) {
+  const { repo, auth, write, now } = deps;
+  return {
+    async page(q: PageQuery): Promise<Page<AdminRow>> {
+      const { rows, ...count } = await repo.page(q);
+      return pageOf(rows, q, count);
+    },
+
+    async create(actor: SessionAdmin, input: CreateAdminInput): Promise<AdminRow> {
+      const passwordHash = await hashPassword(input.password);
+      return write(actor, async (tx) => {
+        if (await repo.findByUsername(input.username, tx)) throw adminsErrors.usernameTaken();
+        const created = await repo.insert(
+          {
+            username: input.username,
+            fullName: input.fullName,
+            email: input.email,
+            role: input.roleName,
+            passwordHash,
+            at: now(),
+          },
+          tx,
+        );
+        if (!created) throw adminsErrors.usernameTaken(); // taken at the same moment by another request
+        return {
+          value: created,
+          audit: {
+            action: 'create',
+            entity: 'admin',
+            entityId: created.id,
+            details: { username: created.username, role: created.role },
+          },
+          tags: [],
+        };
+      });
+    },
+
+    /** A new password ends the account's sessions, except the caller's own (`keepToken`). */
+    async setPassword(actor: SessionAdmin, id: number, password: string, keepToken: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      await write(actor, async (tx) => {
+        const updated = await repo.setPassword(id, passwordHash, now(), tx);
+        if (!updated) throw adminsErrors.notFound();
+        await auth.deleteSessionsOf(updated.id, updated.id === actor.id ? keepToken : undefined, tx);
+        return {
+          value: undefined,
+          audit: { action: 'update', entity: 'admin', entityId: updated.id, details: { password: 'changed' } },
+          tags: [],
+        };
+      });
+    },
+
+    async delete(actor: SessionAdmin, id: number): Promise<void> {
+      if (id === actor.id) throw adminsErrors.cannotDeleteSelf();
+      await write(actor, async (tx) => {
+        await repo.lockTable(tx);
+        const row = await repo.findById(id, tx);
+        if (!row) throw adminsErrors.notFound();
+        if (row.role === 'admin' && (await repo.countWithRole('admin', tx)) <= 1) throw adminsErrors.lastAdmin();
+        await repo.delete(row.id, tx);
+        return {
+          value: undefined,
+          audit: { action: 'delete', entity: 'admin', entityId: row.id, details: { username: row.username } },
+          tags: [],
+        };
+      });
+    },
+  };
+}
+export type AdminsService = ReturnType<typeof adminsService>;

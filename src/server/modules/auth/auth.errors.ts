@@ -1,0 +1,9 @@
+import { AppError } from '../../errors';
+
+export const LOGIN_FAILED = 'اسم المستخدم أو كلمة المرور غير صحيحة';
+export const LOGIN_THROTTLED = 'تم تجاوز عدد محاولات الدخول المسموح بها، يرجى المحاولة بعد 15 دقيقة';
+
+export const authErrors = {
+  loginFailed: () => new AppError(401, 'LOGIN_FAILED', LOGIN_FAILED),
+  throttled: () => new AppError(429, 'LOGIN_THROTTLED', LOGIN_THROTTLED),
+};

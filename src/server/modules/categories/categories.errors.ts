@@ -1,0 +1,14 @@
+import { AppError } from '../../errors';
+
+export const CATEGORY_NOT_FOUND = 'القسم غير موجود';
+
+export const categoriesErrors = {
+  notFound: () => new AppError(404, 'CATEGORY_NOT_FOUND', CATEGORY_NOT_FOUND),
+  slugTaken: () => new AppError(409, 'SLUG_TAKEN', 'معرف التصنيف مستخدم بالفعل، اختر معرفاً آخر'),
+  hasNews: (n: number) =>
+    new AppError(
+      409,
+      'CATEGORY_HAS_NEWS',
+      `لا يمكن حذف هذا التصنيف لأنه يحتوي على ${n} من الأخبار؛ انقل أخبارَه إلى تصنيف آخر أو احذفها أولاً`,
+    ),
+};

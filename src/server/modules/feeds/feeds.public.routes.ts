@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { tag } from '../../lib/cache-tags';
+import type { RouteCache } from '../../plugins/cache';
+import type { FastifyRequest } from 'fastify';
+import type { FeedsService } from './feeds.service';
+
+const FEED_CACHE: RouteCache = { tags: ['news', 'sections', 'settings'], ttl: 300, browserTtl: 300 };
+const XML = 'application/xml; charset=utf-8';
+const RSS = 'application/rss+xml; charset=utf-8';
+
+export function feedsPublicRoutes(
+  service: FeedsService,
+  originOf: (req: FastifyRequest) => string,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/sitemap.xml', { config: { cache: FEED_CACHE } }, async (req, reply) => {
+      reply.cacheTags('sitemap');
+      return reply.type(XML).send((await service.sitemap(originOf(req))).xml);
+    });
+
+    app.get('/news-sitemap.xml', { config: { cache: FEED_CACHE } }, async (req, reply) => {
+      const { xml, ids } = await service.newsSitemap(originOf(req));
+      reply.cacheTags('latest', ...ids.map(tag.article));
+      return reply.type(XML).send(xml);
+    });
+
+    app.get('/rss.xml', { config: { cache: FEED_CACHE } }, async (req, reply) => {
+      const { xml, ids } = await service.rss(originOf(req));
+      reply.cacheTags('latest', ...ids.map(tag.article));
+      return reply.type(RSS).send(xml);
+    });
+
+    app.get(
+      '/rss/:slug.xml',
+      { schema: { params: z.object({ slug: z.string().min(1).max(100) }) }, config: { cache: FEED_CACHE } },
+      async (req, reply) => {
+        reply.cacheTags(tag.section(req.params.slug));
+        const { xml, ids } = await service.sectionRss(originOf(req), req.params.slug);
+        reply.cacheTags(...ids.map(tag.article));
+        return reply.type(RSS).send(xml);
+      },
+    );
+  };
+}

@@ -1,0 +1,38 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mediaResponse } from '../../../shared/schemas/admin';
+import { srcSetFor } from '../../../shared/media';
+import { actorOf } from '../../plugins/admin-api';
+import { mediaErrors } from './media.errors';
+import { MAX_UPLOAD_BYTES, type MediaService } from './media.service';
+
+export function mediaAdminRoutes(service: MediaService): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+
+    app.post(
+      '/media',
+      { config: { permission: 'media.upload' }, schema: { response: { 201: mediaResponse } } },
+      async (req, reply) => {
+        if (!req.isMultipart()) throw mediaErrors.noFile(415);
+        const file = await req.file();
+        if (!file) throw mediaErrors.noFile();
+        let buffer: Buffer;
+        try {
+          buffer = await file.toBuffer();
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw mediaErrors.tooLarge();
+          throw err;
+        }
+        const stored = await service.upload(actorOf(req), buffer, file.filename);
+        return reply.status(201).send({
+          id: stored.id,
+          url: stored.url,
+          width: stored.width,
+          height: stored.height,
+          srcset: srcSetFor(stored.url) ?? '',
+        });
+      },
+    );
+  };
+}

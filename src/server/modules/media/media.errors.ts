@@ -1,0 +1,9 @@
+import { AppError } from '../../errors';
+
+export const mediaErrors = {
+  noFile: (status: 400 | 415 = 400) =>
+    new AppError(status, status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'NO_FILE', 'لم يتم إرسال أي صورة'),
+  tooLarge: () => new AppError(413, 'FILE_TOO_LARGE', 'حجم الصورة أكبر من 10 ميغابايت'),
+  wrongType: () => new AppError(415, 'UNSUPPORTED_IMAGE', 'نوع الملف غير مدعوم؛ المسموح: JPG وPNG وGIF وWebP'),
+  unreadable: () => new AppError(422, 'IMAGE_UNREADABLE', 'تعذّرت قراءة الصورة؛ قد يكون الملف تالفاً'),
+};

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam, slugParam } from '../../../shared/schemas/common';
+import {
+  mostReadItem,
+  mostReadQuery,
+  newsArticle,
+  newsListItem,
+  newsListQuery,
+  viewResponse,
+} from '../../../shared/schemas/news';
+import { tag } from '../../lib/cache-tags';
+import { API_CACHE } from '../../plugins/cache';
+import { presentNewsArticle, presentNewsListItem } from './news.presenter';
+import type { NewsListRow } from './news.repository';
+import type { NewsService } from './news.service';
+
+const list = z.array(newsListItem);
+/** A list's tags: one per article it shows, so an edit of any of them drops it. */
+const articles = (rows: { id: number }[]) => rows.map((r) => tag.article(r.id));
+
+export function newsPublicRoutes(service: NewsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const present = (rows: NewsListRow[]) => rows.map(presentNewsListItem);
+
+    app.get(
+      '/api/news',
+      { schema: { querystring: newsListQuery, response: { 200: list } }, config: { cache: API_CACHE.news } },
+      async (req, reply) => {
+        const rows = await service.latest(req.query.limit, req.query.offset);
+        reply.cacheTags('latest', ...articles(rows));
+        return present(rows);
+      },
+    );
+
+    app.get(
+      '/api/news/featured',
+      { schema: { response: { 200: list } }, config: { cache: API_CACHE.news } },
+      async (_req, reply) => {
+        const rows = await service.featured();
+        reply.cacheTags('featured', ...articles(rows));
+        return present(rows);
+      },
+    );
+
+    app.get(
+      '/api/news/most-read',
+      {
+        schema: { querystring: mostReadQuery, response: { 200: z.array(mostReadItem) } },
+        config: { cache: API_CACHE.news },
+      },
+      async (req, reply) => {
+        const rows = await service.mostRead(req.query.limit);
+        reply.cacheTags('most-read', ...articles(rows));
+        return rows;
+      },
+    );
+
+    app.get(
+      '/api/news/category/:slug',
+      {
+        schema: { params: slugParam, querystring: newsListQuery, response: { 200: list } },
+        config: { cache: API_CACHE.news },
+      },
+      async (req, reply) => {
+        reply.cacheTags(tag.section(req.params.slug));
+        const rows = await service.byCategory(req.params.slug, req.query.limit, req.query.offset);
+        reply.cacheTags(...articles(rows));
+        return present(rows);
+      },
+    );
+
+    app.get(
+      '/api/news/:id',
+      { schema: { params: idParam, response: { 200: newsArticle } }, config: { cache: API_CACHE.news } },
+      async (req, reply) => {
+        reply.cacheTags(tag.article(req.params.id));
+        return presentNewsArticle(await service.article(req.params.id));
+      },
+    );
+
+    app.get(
+      '/api/news/:id/related',
+      { schema: { params: idParam, response: { 200: list } }, config: { cache: API_CACHE.news } },
+      async (req, reply) => {
+        reply.cacheTags(tag.article(req.params.id));
+        const { category, rows, usedLatest } = await service.related(req.params.id);
+        reply.cacheTags(tag.section(category), ...articles(rows), ...(usedLatest ? (['latest'] as const) : []));
+        return present(rows);
+      },
+    );
+
+    app.post('/api/news/:id/view', { schema: { params: idParam, response: { 200: viewResponse } } }, async (req) => ({
+      id: req.params.id,
+      views: await service.addView(req.params.id),
+    }));
+  };
+}

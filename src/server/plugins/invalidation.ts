@@ -1,0 +1,132 @@
+/**
+ * Cache invalidation across instances and at the CDN. A write announces its tags inside its transaction
+ * (pg_notify is delivered at commit, so other instances never drop too early or miss a committed change), then
+ * drops them here and asks the CDN to purge them (CDN_PURGE_URL, a POST of {"tags": [...]}). A dedicated
+ * connection LISTENs for the other instances' announcements and reconnects by itself after a failure.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import type { CacheTag } from '../lib/cache-tags';
+import type { Invalidator } from '../lib/write';
+import type { ResponseCache } from './cache';
+
+export const CHANNEL = 'sahifa_cache';
+const RECONNECT_MS = 1000;
+
+export interface PurgeHook {
+  url: string;
+  token?: string;
+  timeoutMs?: number;
+}
+
+interface Log {
+  warn: (o: object, m: string) => void;
+  info?: (o: object, m: string) => void;
+}
+
+export interface InvalidationBus extends Invalidator {
+  /** Drops tags here, in other instances and at the CDN, outside any write (operators, tests, the scheduler). */
+  publish(tags: readonly CacheTag[]): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+  /** True while the LISTEN connection is up. */
+  readonly listening: boolean;
+}
+
+export function createInvalidationBus(deps: {
+  pool: pg.Pool;
+  cache: ResponseCache;
+  log: Log;
+  purge?: PurgeHook;
+  fetch?: typeof fetch;
+}): InvalidationBus {
+  const { pool, cache, log } = deps;
+  const instance = randomUUID();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const payload = (tags: readonly string[]) => JSON.stringify({ from: instance, tags });
+
+  async function purgeCdn(tags: readonly string[]): Promise<void> {
+    if (!deps.purge) return;
+    const { url, token, timeoutMs = 5000 } = deps.purge;
+    try {
+      const res = await (deps.fetch ?? fetch)(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ tags }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!res.ok) log.warn({ status: res.status, tags }, 'CDN purge refused');
+    } catch (err) {
+      log.warn({ err, tags }, 'CDN purge failed');
+    }
+  }
+
+  const connect = async () => {
+    if (closed) return;
+    const c = new pg.Client({ ...pool.options, application_name: 'sahifa-listen' });
+    const again = () => {
+      c.end().catch(() => {});
+      if (client === c) client = undefined;
+      if (!closed) {
+        clearTimeout(retry);
+        retry = setTimeout(() => void connect(), RECONNECT_MS);
+      }
+    };
+    c.on('notification', (msg) => {
+      try {
+        const { from, tags } = JSON.parse(msg.payload ?? '{}') as { from?: string; tags?: string[] };
+        if (from !== instance && Array.isArray(tags)) cache.invalidate(tags);
+      } catch {
+        /* ignore malformed payloads */
+      }
+    });
+    c.on('error', (err) => {
+      log.warn({ err }, 'cache invalidation listener lost its connection; reconnecting');
+      again();
+    });
+    c.on('end', () => {
+      if (client === c) again();
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${CHANNEL}`);
+      client = c;
+      // Anything announced while we were not listening is unknown: start from a clean cache.
+      cache.clear();
+    } catch (err) {
+      log.warn({ err }, 'cache invalidation listener could not connect; retrying');
+      again();
+    }
+  };
+
+  return {
+    async announce(tx: Tx, tags: readonly CacheTag[]) {
+      await tx.execute(sql`select pg_notify(${CHANNEL}, ${payload(tags)})`);
+    },
+    async invalidate(tags: readonly CacheTag[]) {
+      cache.invalidate(tags);
+      void purgeCdn(tags);
+    },
+    async publish(tags: readonly CacheTag[]) {
+      cache.invalidate(tags);
+      await pool.query('select pg_notify($1, $2)', [CHANNEL, payload(tags)]);
+      void purgeCdn(tags);
+    },
+    start: connect,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
+    get listening() {
+      return client !== undefined;
+    },
+  };
+}
