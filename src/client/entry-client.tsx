@@ -1,7 +1,7 @@
 import './styles.css';
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, matchRoutes } from './lib/router';
+import { matchRoutes } from './lib/routing';
 import { ReaderApp } from './app/reader-app';
 import { readerRoutes } from './app/routes';
 import type { SiteContextValue } from './app/site-context';
@@ -26,8 +26,6 @@ await matchRoutes(readerRoutes, window.location.pathname)?.route.preload?.();
 hydrateRoot(
   document.getElementById('root')!,
   <QueryClientProvider client={queryClient}>
-    <BrowserRouter>
-      <ReaderApp site={{ ...site, origin: window.location.origin }} />
-    </BrowserRouter>
+    <ReaderApp site={{ ...site, origin: window.location.origin }} />
   </QueryClientProvider>,
 );

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../server/test/harness';
+import { describe, expect, it } from 'vitest';
 import { normalizeArabic, slugify } from './arabic';
 
 describe('normalizeArabic', () => {
@@ -13,31 +12,6 @@ describe('normalizeArabic', () => {
     ['عام ٢٠٢٦', 'عام 2026'],
   ])('folds %s to %s', (input, expected) => {
     expect(normalizeArabic(input)).toBe(expected);
-  });
-});
-
-describe('the SQL normaliser', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.drop());
-
-  it('folds exactly like normalizeArabic', async () => {
-    const samples = [
-      'إبراهيم',
-      'أحمد آمنة ٱلله',
-      'مدرسة المستشفى',
-      'الأخبـــار الليبية',
-      'مَدْرَسَةٌ وَطَنِيَّةٌ',
-      'عام ٢٠٢٦ م',
-      'Latin text 123',
-      'ـ',
-    ];
-    for (const s of samples) {
-      const { rows } = await database.pool.query('select sahifa_normalize($1) as n', [s]);
-      expect(rows[0].n, s).toBe(normalizeArabic(s));
-    }
   });
 });
 

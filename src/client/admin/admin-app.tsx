@@ -6,7 +6,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Toaster, toast } from 'sonner';
 import type { AdminUser } from '../../shared/schemas/admin';
-import { matchRoutes, Navigate, useLocation, useNavigate } from '../lib/router';
+import { Redirect, useLocation } from 'wouter';
+import { matchRoutes } from '../lib/routing';
 import { AdminLayout } from './components/admin-layout';
 import { Loading } from './components/ui';
 import { adminGet, adminSend } from './lib/admin-api';
@@ -29,8 +30,7 @@ const SCREENS: { path: string; Screen: ComponentType; adminOnly?: boolean }[] = 
 
 function Protected() {
   const stored = readAuth();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
   const queryClient = useQueryClient();
   const session = useQuery({
     queryKey: ['admin', 'session'],
@@ -53,9 +53,9 @@ function Protected() {
   if (!stored || session.isError) return null;
   if (!session.data) return <Loading text="جاري التحقق من تسجيل الدخول..." />;
   const user = session.data.admin;
-  const match = matchRoutes(SCREENS, location.pathname);
+  const match = matchRoutes(SCREENS, pathname);
   // Any other /admin path shows the dashboard; admin-only screens send editors back to it.
-  if (!match || (match.route.adminOnly && user.role !== 'admin')) return <Navigate to="/admin/dashboard" replace />;
+  if (!match || (match.route.adminOnly && user.role !== 'admin')) return <Redirect to="/admin/dashboard" replace />;
   const { Screen } = match.route;
 
   const logout = async () => {
@@ -80,13 +80,13 @@ function Protected() {
 }
 
 export function AdminApp() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   return (
     <>
       {pathname === '/admin/login' ? (
         <LoginPage />
       ) : pathname === '/admin' || pathname === '/admin/' ? (
-        <Navigate to="/admin/dashboard" replace />
+        <Redirect to="/admin/dashboard" replace />
       ) : (
         <Protected />
       )}

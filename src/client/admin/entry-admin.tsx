@@ -2,13 +2,10 @@ import '../styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from '../lib/query-client';
-import { BrowserRouter } from '../lib/router';
 import { AdminApp } from './admin-app';
 
 createRoot(document.getElementById('root')!).render(
   <QueryClientProvider client={createQueryClient()}>
-    <BrowserRouter>
-      <AdminApp />
-    </BrowserRouter>
+    <AdminApp />
   </QueryClientProvider>,
 );

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { matchRoutes, Navigate, RouteParams, useLocation } from '../lib/router';
+import { Redirect, Route, useLocation, useSearch } from 'wouter';
 import { HOME_SLUG } from '../../shared/constants';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/settings-defaults';
 import type { PublicSettings } from '../../shared/schemas/settings';
@@ -10,30 +10,30 @@ import { SiteHeader } from '../features/chrome/site-header';
 import { TopStrip } from '../features/chrome/top-strip';
 import { Tickers } from '../features/tickers/tickers';
 import { q, type QueryDef } from '../lib/queries';
+import { matchRoutes } from '../lib/routing';
 import { readerRoutes } from './routes';
 import { SiteContext, type SiteContextValue } from './site-context';
 
 /** On a route change: scroll smoothly to the top and keep the document title in step with the page. */
-function useRouteEffects() {
-  const location = useLocation();
+function useRouteEffects(pathname: string, search: string) {
   const queryClient = useQueryClient();
-  const firstPath = useRef(location.pathname);
+  const firstPath = useRef(pathname);
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
     // The first page was counted by the server; later pages are shown without asking it for HTML.
-    if (location.pathname !== firstPath.current) {
+    if (pathname !== firstPath.current) {
       firstPath.current = '';
       navigator.sendBeacon?.('/api/pageview');
     }
-  }, [location.pathname]);
+  }, [pathname]);
   useEffect(() => {
     const update = () => {
-      const match = matchRoutes(readerRoutes, location.pathname);
+      const match = matchRoutes(readerRoutes, pathname);
       if (!match) return;
       const settings = queryClient.getQueryData<PublicSettings>(q.settings().key) ?? DEFAULT_PUBLIC_SETTINGS;
       const meta = match.route.meta({
         params: match.params,
-        search: new URLSearchParams(location.search),
+        search: new URLSearchParams(search),
         settings,
         get: <T,>(def: QueryDef<T>) => queryClient.getQueryData<T>(def.key),
       });
@@ -41,13 +41,14 @@ function useRouteEffects() {
     };
     update();
     return queryClient.getQueryCache().subscribe(update);
-  }, [location, queryClient]);
+  }, [pathname, search, queryClient]);
 }
 
 export function ReaderApp({ site }: { site: SiteContextValue }) {
-  useRouteEffects();
-  const location = useLocation();
-  const match = matchRoutes(readerRoutes, location.pathname)!;
+  const [pathname] = useLocation();
+  const search = useSearch();
+  useRouteEffects(pathname, search);
+  const match = matchRoutes(readerRoutes, pathname) ?? { route: readerRoutes[readerRoutes.length - 1]!, params: {} };
   return (
     <SiteContext.Provider value={site}>
       <a
@@ -59,12 +60,12 @@ export function ReaderApp({ site }: { site: SiteContextValue }) {
       <TopStrip serverNow={site.serverNow} />
       <SiteHeader />
       <Tickers />
-      <main id="main" key={location.pathname} className="fade-in min-h-[60vh]">
+      <main id="main" key={pathname} className="fade-in min-h-[60vh]">
         {/* /category/home is the home page. */}
         {match.route.path === '/category/:slug' && match.params.slug === HOME_SLUG ? (
-          <Navigate to="/" replace />
+          <Redirect to="/" replace />
         ) : (
-          <RouteParams params={match.params}>{match.route.element}</RouteParams>
+          <Route path={match.route.path}>{match.route.element}</Route>
         )}
       </main>
       <SiteFooter year={new Date(site.serverNow).getFullYear()} />

@@ -9,7 +9,7 @@ import type { NewsArticle } from '../../shared/schemas/news';
 import type { PublicSettings } from '../../shared/schemas/settings';
 import { activeSection } from '../features/home/sections';
 import { parseArticleId } from '../features/news/article-id';
-import { NotFoundPage } from '../features/not-found/not-found-page';
+import { NotFoundPage } from '../components/not-found-page';
 import { searchParamsOf } from '../features/search/search-params';
 import { pages } from './pages';
 import { q, type QueryDef } from '../lib/queries';

@@ -1,7 +1,7 @@
 /** Server rendering of a reader page: the same React tree as the browser, with prefetched query data. */
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from '../lib/router';
+import { Router } from 'wouter';
 import { ReaderApp } from './reader-app';
 import type { SiteContextValue } from './site-context';
 
@@ -12,9 +12,9 @@ export function renderReaderApp(
 ): { html: string; state: unknown } {
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
-      <StaticRouter location={url}>
+      <Router ssrPath={url}>
         <ReaderApp site={site} />
-      </StaticRouter>
+      </Router>
     </QueryClientProvider>,
   );
   return { html, state: dehydrate(queryClient) };

@@ -6,7 +6,7 @@
  * failed, the page is not cached: the cache serves the last good copy, or readers get an Arabic 503 page.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { matchRoutes } from '../../client/lib/router';
+import { matchRoutes } from '../../client/lib/routing';
 import { HOME_SLUG } from '../../shared/constants';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/settings-defaults';
 import type { PublicSettings } from '../../shared/schemas/settings';

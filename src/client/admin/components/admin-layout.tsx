@@ -12,8 +12,8 @@ import {
   Users,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { NavLink } from '../../lib/router';
-import { ThemeToggle } from '../../features/chrome/theme-toggle';
+import { NavLink } from '../../lib/routing';
+import { ThemeToggle } from '../../components/theme-toggle';
 import type { AdminUser } from '../../../shared/schemas/admin';
 
 const LINKS = [

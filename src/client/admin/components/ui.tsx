@@ -1,6 +1,6 @@
 /** The admin panel's small building blocks: buttons, fields, switch, modal, table shell, page header. */
 import { ArrowRight, Pencil, Trash2 } from 'lucide-react';
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import { useEffect, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';

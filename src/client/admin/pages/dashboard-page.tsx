@@ -3,13 +3,13 @@ import { Eye, FolderTree, MonitorSmartphone, Newspaper, Siren, UserCheck, Users 
 import { TIMINGS_MS } from '../../../shared/constants';
 import type { z } from 'zod';
 import type { statisticsToday } from '../../../shared/schemas/admin';
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import { Card, Loading } from '../components/ui';
 import { adminGet } from '../lib/admin-api';
 import { formatDateTimeOr, formatNumber } from '../../lib/format';
 
 type Today = z.infer<typeof statisticsToday>;
-export const DEVICE_LABELS: Record<string, string> = { mobile: 'الهاتف', tablet: 'الجهاز اللوحي', desktop: 'الحاسوب' };
+import { DEVICE_LABELS } from '../lib/labels';
 
 export function DashboardPage() {
   const stats = useQuery({

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { LIMITS } from '../../../shared/constants';
 import type { AdminUser } from '../../../shared/schemas/admin';
-import { useNavigate } from '../../lib/router';
+import { useLocation } from 'wouter';
 import { Button, Field, Input } from '../components/ui';
 import { adminSend, errorText } from '../lib/admin-api';
 import { saveAuth } from '../lib/auth';
@@ -12,7 +12,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();

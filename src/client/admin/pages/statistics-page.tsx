@@ -19,7 +19,7 @@ import type { statisticsDetailed } from '../../../shared/schemas/admin';
 import { formatNumber } from '../../lib/format';
 import { Card, Loading, PageHeader } from '../components/ui';
 import { adminGet } from '../lib/admin-api';
-import { DEVICE_LABELS } from './dashboard-page';
+import { DEVICE_LABELS } from '../lib/labels';
 
 type Detailed = z.infer<typeof statisticsDetailed>;
 const COLORS = ['#1e3a8a', '#dc2626', '#047857', '#f59e0b', '#7c3aed', '#2563eb'];

@@ -1,12 +1,12 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from '../../lib/router';
+import { useLocation, useSearchParams } from 'wouter';
 
 /** The header's search widget: opens /search?q= (a plain GET form, so it works before hydration too). */
 export function SearchBox({ id }: { id: string }) {
   const [params] = useSearchParams();
   const [value, setValue] = useState(params.get('q') ?? '');
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return (
     <form
       role="search"

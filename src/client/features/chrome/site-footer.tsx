@@ -1,6 +1,6 @@
-import { Link } from '../../lib/router';
-import { NAV_LINKS } from './nav-links';
-import { useSettings } from './use-settings';
+import { Link } from 'wouter';
+import { NAV_LINKS } from '../../lib/nav-links';
+import { useSettings } from '../../lib/use-settings';
 
 export function SiteFooter({ year }: { year: number }) {
   const { siteName, contactEmail, description } = useSettings();

@@ -1,11 +1,12 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from '../../lib/router';
+import { Link, useLocation, useSearch } from 'wouter';
+import { NavLink } from '../../lib/routing';
 import { HEADER_SCROLLED_PX } from '../../../shared/constants';
 import { useScrolledPast } from '../../lib/hooks';
-import { NAV_LINKS } from './nav-links';
+import { NAV_LINKS } from '../../lib/nav-links';
 import { SearchBox } from './search-box';
-import { useSettings } from './use-settings';
+import { useSettings } from '../../lib/use-settings';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 font-bold transition hover:bg-slate-100 dark:hover:bg-slate-800 ${isActive ? 'text-blue-800 dark:text-blue-300' : ''}`;
@@ -28,8 +29,9 @@ export function SiteHeader() {
   const scrolled = useScrolledPast(HEADER_SCROLLED_PX);
   const [open, setOpen] = useState(false);
   const { siteName } = useSettings();
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  const [pathname] = useLocation();
+  const search = useSearch();
+  useEffect(() => setOpen(false), [pathname, search]);
 
   return (
     <header

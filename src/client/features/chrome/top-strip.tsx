@@ -2,8 +2,8 @@ import { FacebookIcon, YoutubeIcon } from '../../components/brand-icons';
 import { TIMINGS_MS } from '../../../shared/constants';
 import { formatFullDate, formatHijri } from '../../lib/format';
 import { useNow } from '../../lib/hooks';
-import { ThemeToggle } from './theme-toggle';
-import { useSettings } from './use-settings';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { useSettings } from '../../lib/use-settings';
 
 /** Today's Gregorian and Hijri dates in Tripoli, refreshed every minute; social links from settings. */
 export function TopStrip({ serverNow }: { serverNow: string }) {

@@ -1,8 +1,8 @@
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import type { NewsListItem } from '../../../shared/schemas/news';
 import { NewsImage } from '../../components/news-image';
 import { formatDate } from '../../lib/format';
-import { CategoryBadge } from '../news/category-badge';
+import { CategoryBadge } from '../../components/category-badge';
 
 /** The one big featured card at the top of the main column. */
 export function FeaturedCard({ item }: { item: NewsListItem }) {

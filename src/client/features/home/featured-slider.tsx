@@ -1,7 +1,7 @@
 /** Featured slider (SPEC §4): advances every 5 s, wraps, pauses while hovered or focused; arrows and dots jump. */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import { TIMINGS_MS } from '../../../shared/constants';
 import type { NewsListItem } from '../../../shared/schemas/news';
 import { NewsImage } from '../../components/news-image';

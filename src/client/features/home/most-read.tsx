@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { TrendingUp } from 'lucide-react';
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import { formatNumber } from '../../lib/format';
 import { queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';

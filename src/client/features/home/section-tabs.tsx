@@ -4,14 +4,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useSearchParams } from '../../lib/router';
+import { useSearchParams } from 'wouter';
 import { CATEGORY_CHIPS, HOME_SLUG, LIMITS } from '../../../shared/constants';
 import type { NewsListItem } from '../../../shared/schemas/news';
 import { MessageBox } from '../../components/message-box';
 import { findQueryOptions } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { textOn } from '../../lib/color';
-import { NewsCard } from '../news/news-card';
+import { NewsCard } from '../../components/news-card';
 import { activeSection } from './sections';
 
 function Grid({ items, now }: { items: NewsListItem[]; now: Date | null }) {

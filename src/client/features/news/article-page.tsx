@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, Eye } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from '../../lib/router';
+import { Link, useParams } from 'wouter';
 import type { NewsArticle } from '../../../shared/schemas/news';
 import { MessageBox } from '../../components/message-box';
 import { NewsImage } from '../../components/news-image';
@@ -12,10 +12,10 @@ import { useNow } from '../../lib/hooks';
 import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { useSite } from '../../app/site-context';
-import { ShareButtons } from '../share/share-buttons';
+import { ShareButtons } from '../../components/share-buttons';
 import { parseArticleId } from './article-id';
-import { CategoryBadge } from './category-badge';
-import { NewsCard } from './news-card';
+import { CategoryBadge } from '../../components/category-badge';
+import { NewsCard } from '../../components/news-card';
 
 function ArticleNotFound() {
   return (

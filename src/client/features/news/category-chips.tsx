@@ -1,6 +1,6 @@
 import { textOn } from '../../lib/color';
-import { NavLink } from '../../lib/router';
-import { NAV_LINKS } from '../chrome/nav-links';
+import { NavLink } from '../../lib/routing';
+import { NAV_LINKS } from '../../lib/nav-links';
 
 /** The coloured row of chips: home and the five sections. */
 export function CategoryChips() {

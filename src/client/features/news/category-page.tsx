@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '../../lib/router';
+import { useParams } from 'wouter';
 import { CATEGORY_FALLBACK } from '../../../shared/constants';
 import { LoadingBlock } from '../../components/skeleton';
 import { MessageBox } from '../../components/message-box';
 import { useNow } from '../../lib/hooks';
 import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
-import { NotFoundPage } from '../not-found/not-found-page';
+import { NotFoundPage } from '../../components/not-found-page';
 import { CategoryChips } from './category-chips';
-import { NewsCard } from './news-card';
+import { NewsCard } from '../../components/news-card';
 import { useOlderNews } from './use-older-news';
 
 export function CategoryPage() {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from '../../lib/router';
+import { Link, useSearchParams } from 'wouter';
 import { MessageBox } from '../../components/message-box';
 import { LoadingBlock } from '../../components/skeleton';
 import { formatDate } from '../../lib/format';
 import { queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
-import { CategoryBadge } from '../news/category-badge';
+import { CategoryBadge } from '../../components/category-badge';
 import { Highlight } from './highlight';
 import { searchParamsOf } from './search-params';
 

@@ -5,7 +5,7 @@
  */
 import { ChevronLeft, ChevronRight, Share2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import { TIMINGS_MS } from '../../../shared/constants';
 
 export interface TickerItem {

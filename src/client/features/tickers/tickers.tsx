@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LIMITS } from '../../../shared/constants';
 import { queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
-import { shareHeadline } from '../share/share-actions';
+import { shareHeadline } from '../../lib/share';
 import { Ticker } from './ticker';
 
 const WELCOME = 'مرحباً بكم في صحيفتنا، تابعوا آخر الأخبار لحظة بلحظة';

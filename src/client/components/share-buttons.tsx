@@ -1,8 +1,8 @@
 import { Check, Copy, MessageCircle } from 'lucide-react';
-import { FacebookIcon, XIcon } from '../../components/brand-icons';
-import { TIMINGS_MS } from '../../../shared/constants';
-import { useFlag } from '../../lib/hooks';
-import { copyLink, copyPreviewLink, shareToFacebook, shareToX } from './share-actions';
+import { FacebookIcon, XIcon } from './brand-icons';
+import { TIMINGS_MS } from '../../shared/constants';
+import { useFlag } from '../lib/hooks';
+import { copyLink, copyPreviewLink, shareToFacebook, shareToX } from '../lib/share';
 
 const button =
   'inline-flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-bold text-white transition hover:opacity-90';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_PUBLIC_SETTINGS } from '../../../shared/settings-defaults';
-import { queryOptionsFor } from '../../lib/query-client';
-import { q } from '../../lib/queries';
+import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/settings-defaults';
+import { queryOptionsFor } from './query-client';
+import { q } from './queries';
 
 /** Site settings (name, e-mail, social links); the defaults until they arrive. */
 export function useSettings() {

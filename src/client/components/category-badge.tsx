@@ -1,5 +1,5 @@
-import { textOn } from '../../lib/color';
-import { Link } from '../../lib/router';
+import { textOn } from '../lib/color';
+import { Link } from 'wouter';
 
 export function CategoryBadge({ slug, name, color }: { slug: string; name: string; color: string }) {
   return (

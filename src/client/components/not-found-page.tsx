@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 
 /** Any unknown path (answered with HTTP 404 by the server). */
 export function NotFoundPage() {

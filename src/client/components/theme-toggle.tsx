@@ -1,6 +1,6 @@
 import { Moon, Sun } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { applyTheme, currentTheme, type Theme } from '../../lib/theme';
+import { applyTheme, currentTheme, type Theme } from '../lib/theme';
 
 export function ThemeToggle() {
   const [theme, setTheme] = useState<Theme | null>(null);

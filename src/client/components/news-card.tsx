@@ -1,7 +1,7 @@
-import { Link } from '../../lib/router';
-import type { NewsListItem } from '../../../shared/schemas/news';
-import { NewsImage } from '../../components/news-image';
-import { timeAgo } from '../../lib/format';
+import { Link } from 'wouter';
+import type { NewsListItem } from '../../shared/schemas/news';
+import { NewsImage } from './news-image';
+import { timeAgo } from '../lib/format';
 import { CategoryBadge } from './category-badge';
 
 interface Props {

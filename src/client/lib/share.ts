@@ -1,5 +1,5 @@
 /** Share actions of the article page (SPEC §2). Social endpoints are the networks' public share URLs. */
-import { copyText } from '../../lib/clipboard';
+import { copyText } from './clipboard';
 
 const VIA_HANDLE = 'sahifa_ly';
 const HASHTAGS = ['ليبيا', 'أخبار'];
