@@ -1,44 +1,66 @@
 /**
  * The admin panel: /admin/login and the screens behind it. A screen shows only after the server confirms the
- * session (GET /api/admin/session); no stored login, or a refused one, leads to /admin/login.
+ * session (GET /api/admin/session); no stored login, or a refused one, leads to /admin/login. Screens a role may
+ * not use are not offered and send it back to the dashboard (the server refuses them anyway).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { createPortal } from 'react-dom';
 import { Toaster, toast } from 'sonner';
-import type { AdminUser } from '../../shared/schemas/admin';
 import { Redirect, useLocation } from 'wouter';
+import { can, type Permission } from '../../shared/permissions';
 import { matchRoutes } from '../lib/routing';
+import { logout, sessionQuery } from './api/session';
 import { AdminLayout } from './components/admin-layout';
-import { Loading } from './components/ui';
-import { adminGet, adminSend } from './lib/admin-api';
+import { OwnPasswordForm } from './components/own-password';
+import { Loading, Modal } from './components/ui';
 import { clearAuth, readAuth, saveAuth } from './lib/auth';
 import { LoginPage } from './pages/login-page';
 
 const page = <M,>(load: () => Promise<M>, name: keyof M) =>
   lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
 
-const SCREENS: { path: string; Screen: ComponentType; adminOnly?: boolean }[] = [
+const SCREENS: { path: string; Screen: ComponentType; permission?: Permission }[] = [
   { path: '/admin/dashboard', Screen: page(() => import('./pages/dashboard-page'), 'DashboardPage') },
-  { path: '/admin/breaking-news', Screen: page(() => import('./pages/breaking-news-page'), 'BreakingNewsPage') },
+  {
+    path: '/admin/breaking-news',
+    Screen: page(() => import('./pages/breaking-news-page'), 'BreakingNewsPage'),
+    permission: 'breaking.manage',
+  },
   { path: '/admin/news', Screen: page(() => import('./pages/news-page'), 'NewsPage') },
-  { path: '/admin/categories', Screen: page(() => import('./pages/categories-page'), 'CategoriesPage') },
-  { path: '/admin/prayer-times', Screen: page(() => import('./pages/prayer-times-page'), 'PrayerTimesPage') },
-  { path: '/admin/users', Screen: page(() => import('./pages/users-page'), 'UsersPage'), adminOnly: true },
-  { path: '/admin/statistics', Screen: page(() => import('./pages/statistics-page'), 'StatisticsPage') },
-  { path: '/admin/settings', Screen: page(() => import('./pages/settings-page'), 'SettingsPage'), adminOnly: true },
+  {
+    path: '/admin/categories',
+    Screen: page(() => import('./pages/categories-page'), 'CategoriesPage'),
+    permission: 'sections.manage',
+  },
+  {
+    path: '/admin/prayer-times',
+    Screen: page(() => import('./pages/prayer-times-page'), 'PrayerTimesPage'),
+    permission: 'prayer.manage',
+  },
+  {
+    path: '/admin/users',
+    Screen: page(() => import('./pages/users-page'), 'UsersPage'),
+    permission: 'accounts.manage',
+  },
+  {
+    path: '/admin/statistics',
+    Screen: page(() => import('./pages/statistics-page'), 'StatisticsPage'),
+    permission: 'statistics.view',
+  },
+  {
+    path: '/admin/settings',
+    Screen: page(() => import('./pages/settings-page'), 'SettingsPage'),
+    permission: 'settings.manage',
+  },
 ];
 
 function Protected() {
   const stored = readAuth();
   const [pathname, navigate] = useLocation();
   const queryClient = useQueryClient();
-  const session = useQuery({
-    queryKey: ['admin', 'session'],
-    queryFn: () => adminGet<{ admin: AdminUser }>('/api/admin/session'),
-    enabled: !!stored,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const session = useQuery(sessionQuery(!!stored));
+  const [changingPassword, setChangingPassword] = useState(false);
 
   useEffect(() => {
     if (session.data) saveAuth(session.data.admin);
@@ -54,13 +76,14 @@ function Protected() {
   if (!session.data) return <Loading text="جاري التحقق من تسجيل الدخول..." />;
   const user = session.data.admin;
   const match = matchRoutes(SCREENS, pathname);
-  // Any other /admin path shows the dashboard; admin-only screens send editors back to it.
-  if (!match || (match.route.adminOnly && user.role !== 'admin')) return <Redirect to="/admin/dashboard" replace />;
+  // Any other /admin path shows the dashboard; screens the role cannot use send it back there.
+  if (!match || (match.route.permission && !can(user.role, match.route.permission)))
+    return <Redirect to="/admin/dashboard" replace />;
   const { Screen } = match.route;
 
-  const logout = async () => {
+  const signOut = async () => {
     try {
-      await adminSend('POST', '/api/admin/logout');
+      await logout();
     } catch {
       /* the local record goes anyway */
     }
@@ -71,10 +94,13 @@ function Protected() {
   };
 
   return (
-    <AdminLayout user={user} onLogout={logout}>
+    <AdminLayout user={user} onLogout={signOut} onChangePassword={() => setChangingPassword(true)}>
       <Suspense fallback={<Loading />}>
         <Screen />
       </Suspense>
+      <Modal open={changingPassword} title="تغيير كلمة المرور" onClose={() => setChangingPassword(false)}>
+        {changingPassword && <OwnPasswordForm onDone={() => setChangingPassword(false)} />}
+      </Modal>
     </AdminLayout>
   );
 }
@@ -90,7 +116,11 @@ export function AdminApp() {
       ) : (
         <Protected />
       )}
-      <Toaster position="top-center" dir="rtl" visibleToasts={1} richColors closeButton />
+      {/* Outside #root, which a dialog makes inert: toasts stay visible (and closable) above any dialog. */}
+      {createPortal(
+        <Toaster position="top-center" dir="rtl" visibleToasts={1} richColors closeButton />,
+        document.body,
+      )}
     </>
   );
 }

@@ -91,15 +91,18 @@ export const readerRoutes: ReaderRoute[] = [
     path: '/category/:slug',
     element: <pages.category />,
     preload: pages.category.preload,
-    queries: ({ slug = '' }) => [q.category(slug), q.byCategory(slug)],
+    search: ['before'],
+    queries: ({ slug = '' }, search) => [q.category(slug), q.byCategory(slug, search.get('before') ?? undefined)],
     meta: (ctx) => {
       const slug = ctx.params.slug ?? '';
       const category = ctx.get<Category>(q.category(slug));
       if (!category) return notFoundMeta(ctx);
+      const before = ctx.search.get('before');
       return {
         title: `${category.name} | ${ctx.settings.siteName}`,
         description: category.description ?? ctx.settings.description,
-        path: `/category/${category.slug}`,
+        // An older page of the archive is its own page (crawlers follow the "more" link to it).
+        path: `/category/${category.slug}${before ? `?before=${encodeURIComponent(before)}` : ''}`,
         type: 'website',
       };
     },

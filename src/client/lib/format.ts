@@ -1,5 +1,6 @@
 /** Dates and numbers for readers: ar-LY (Western digits), Africa/Tripoli, one module for all screens. */
 import { TRIPOLI } from '../../shared/constants';
+import { tripoliInstant, tripoliParts } from '../../shared/dates';
 
 const zone = TRIPOLI.timeZone;
 const fullDate = new Intl.DateTimeFormat('ar-LY', {
@@ -99,3 +100,21 @@ export function formatDateOr(value: string | null | undefined, empty = 'غير �
 
 /** Prayer-table dates: yyyy/MM/dd (SPEC §9). */
 export const formatPrayerDate = (iso: string) => iso.replace(/-/g, '/');
+
+/** A datetime-local input's value (yyyy-MM-ddTHH:mm) for an instant, on Tripoli's clock (the newsroom's). */
+export function toLocalInput(iso: string): string {
+  const p = tripoliParts(new Date(iso));
+  return `${p.date}T${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+}
+
+/** The instant a datetime-local value names on Tripoli's clock (ISO); '' for an empty or broken value. */
+export function fromLocalInput(value: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
+  if (!m) return '';
+  const at = tripoliInstant(m[1]!, m[2]!);
+  return Number.isNaN(at.getTime()) ? '' : at.toISOString();
+}
+
+const dayMonth = new Intl.DateTimeFormat('ar-LY', { timeZone: 'UTC', day: 'numeric', month: 'numeric' });
+/** A calendar date (yyyy-MM-dd) as day/month, the Libyan order (charts). */
+export const formatDayMonth = (isoDate: string) => dayMonth.format(new Date(`${isoDate}T12:00:00Z`));

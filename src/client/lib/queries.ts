@@ -35,8 +35,12 @@ export const q = {
     def<NewsListItem[]>(['news', 'latest', limit], `/api/news?limit=${limit}&offset=0`),
   featured: () => def<NewsListItem[]>(['news', 'featured'], '/api/news/featured'),
   mostRead: () => def<MostReadItem[]>(['news', 'most-read'], `/api/news/most-read?limit=${LIMITS.mostRead}`),
-  byCategory: (slug: string) =>
-    def<NewsListItem[]>(['news', 'category', slug], `/api/news/category/${encodeURIComponent(slug)}`),
+  /** A section's news: its newest page, or the page after `before` (a cursor, see cursorAfter). */
+  byCategory: (slug: string, before?: string) =>
+    def<NewsListItem[]>(
+      before ? ['news', 'category', slug, before] : ['news', 'category', slug],
+      `/api/news/category/${encodeURIComponent(slug)}${before ? `?before=${encodeURIComponent(before)}` : ''}`,
+    ),
   article: (id: number) => def<NewsArticle>(['news', 'article', id], `/api/news/${id}`, { notFoundIs404: true }),
   related: (id: number) => def<NewsListItem[]>(['news', 'related', id], `/api/news/${id}/related`),
   breaking: () => def<BreakingNewsItem[]>(['breaking-news'], '/api/breaking-news'),

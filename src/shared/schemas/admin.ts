@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { HHMM, ISO_DATE } from '../dates';
 import { LIMITS } from '../constants';
-import { newsArticle } from './news';
+import { newsArticle, newsListItem } from './news';
 import { ROLE_VALUES } from '../permissions';
 
 const trimmed = (message: string, max = 500) => z.string({ error: message }).trim().min(1, message).max(max, message);
@@ -80,6 +80,9 @@ export const featuredInput = z.object({ featured: z.boolean() });
 /** An article as the admin sees it: the public article plus its status. */
 export const adminNewsItem = newsArticle.extend({ status: z.string() });
 export type AdminNewsItem = z.infer<typeof adminNewsItem>;
+/** A row of the admin news table: no body (a page of the list stays small at any archive size). */
+export const adminNewsListItem = newsListItem.extend({ status: z.string(), updatedAt: z.string() });
+export type AdminNewsListItem = z.infer<typeof adminNewsListItem>;
 
 const SLUG = /^[a-z0-9_-]+$/;
 export const categoryInput = z.object({
@@ -139,6 +142,15 @@ export const passwordInput = z.object({
     .pipe(z.string().min(LIMITS.passwordMin, 'كلمة المرور يجب أن تكون 6 أحرف على الأقل').max(200)),
 });
 
+/** Changing one's own password: the current one first (so a left-open session cannot take the account). */
+export const ownPasswordInput = passwordInput.extend({
+  currentPassword: z
+    .string({ error: 'يرجى إدخال كلمة المرور الحالية' })
+    .min(1, 'يرجى إدخال كلمة المرور الحالية')
+    .max(200),
+});
+export type OwnPasswordInput = z.infer<typeof ownPasswordInput>;
+
 export const statisticsToday = z.object({
   today: z.object({ visitors: z.number().int(), pageViews: z.number().int(), uniqueVisitors: z.number().int() }),
   activeBreakingNews: z.number().int(),
@@ -172,7 +184,11 @@ export const settingsInput = z.object({
     youtube: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'رابط غير صالح' })]),
     instagram: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'رابط غير صالح' })]),
   }),
-  hijriAdjustment: z.number().int().min(-2).max(2),
+  hijriAdjustment: z
+    .number({ error: 'التصحيح عدد صحيح من -2 إلى 2' })
+    .int('التصحيح عدد صحيح من -2 إلى 2')
+    .min(-2, 'التصحيح عدد صحيح من -2 إلى 2')
+    .max(2, 'التصحيح عدد صحيح من -2 إلى 2'),
 });
 
 export const auditEntry = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { CURSOR, type NewsCursor } from '../cursor';
 
 /**
  * A news item as public lists return it. SPEC §3 says list clients read snake_case `image_url` and
@@ -37,9 +38,26 @@ export const mostReadItem = z.object({
 });
 export type MostReadItem = z.infer<typeof mostReadItem>;
 
+/**
+ * Deep pages go by cursor, not offset: `before` names the last item of the previous page (its publication time and
+ * id), so a page costs the same at any depth and new articles arriving meanwhile cause no duplicates or gaps.
+ * SPEC's `offset` still works for the first pages; it stops at OFFSET_MAX.
+ */
+export const OFFSET_MAX = 1000;
+
+export const cursorParam = z
+  .string()
+  .regex(CURSOR, 'مؤشر الصفحة غير صالح')
+  .transform((v): NewsCursor => {
+    const [, at, id] = CURSOR.exec(v)!;
+    return { at: new Date(at!), id: Number(id) };
+  })
+  .refine((c) => !Number.isNaN(c.at.getTime()) && c.id <= 2_147_483_647, 'مؤشر الصفحة غير صالح');
+
 export const newsListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.newsListMax).default(LIMITS.homeList),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  offset: z.coerce.number().int().min(0).max(OFFSET_MAX).default(0),
+  before: cursorParam.optional(),
 });
 
 export const mostReadQuery = z.object({

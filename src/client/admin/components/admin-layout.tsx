@@ -4,6 +4,7 @@ import {
   ChevronsRight,
   Clock,
   FolderTree,
+  KeyRound,
   LayoutDashboard,
   LogOut,
   Newspaper,
@@ -12,33 +13,37 @@ import {
   Users,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { NavLink } from '../../lib/routing';
-import { ThemeToggle } from '../../components/theme-toggle';
+import { can, ROLE_LABELS, type Permission } from '../../../shared/permissions';
 import type { AdminUser } from '../../../shared/schemas/admin';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { NavLink } from '../../lib/routing';
 
-const LINKS = [
+const LINKS: { to: string; label: string; icon: typeof LayoutDashboard; permission?: Permission }[] = [
   { to: '/admin/dashboard', label: 'لوحة التحكم', icon: LayoutDashboard },
   { to: '/admin/news', label: 'الأخبار', icon: Newspaper },
-  { to: '/admin/breaking-news', label: 'الأخبار العاجلة', icon: Siren },
-  { to: '/admin/categories', label: 'التصنيفات', icon: FolderTree },
-  { to: '/admin/prayer-times', label: 'مواقيت الصلاة', icon: Clock },
-  { to: '/admin/users', label: 'المستخدمون', icon: Users, adminOnly: true },
-  { to: '/admin/statistics', label: 'الإحصائيات', icon: BarChart3 },
-  { to: '/admin/settings', label: 'الإعدادات', icon: Settings, adminOnly: true },
+  { to: '/admin/breaking-news', label: 'الأخبار العاجلة', icon: Siren, permission: 'breaking.manage' },
+  { to: '/admin/categories', label: 'التصنيفات', icon: FolderTree, permission: 'sections.manage' },
+  { to: '/admin/prayer-times', label: 'مواقيت الصلاة', icon: Clock, permission: 'prayer.manage' },
+  { to: '/admin/users', label: 'المستخدمون', icon: Users, permission: 'accounts.manage' },
+  { to: '/admin/statistics', label: 'الإحصائيات', icon: BarChart3, permission: 'statistics.view' },
+  { to: '/admin/settings', label: 'الإعدادات', icon: Settings, permission: 'settings.manage' },
 ];
 
 /** The side menu (64 wide open, 20 collapsed, SPEC §2) and the header greeting by full name. */
 export function AdminLayout({
   user,
   onLogout,
+  onChangePassword,
   children,
 }: {
   user: AdminUser;
   onLogout: () => void;
+  onChangePassword: () => void;
   children: ReactNode;
 }) {
-  // Phones start with the narrow menu, so the screen keeps most of its width.
-  const [collapsed, setCollapsed] = useState(() => window.matchMedia('(max-width: 767px)').matches);
+  // Phones and tablets start with the narrow menu, so the screen keeps its width for the lists.
+  const [collapsed, setCollapsed] = useState(() => window.matchMedia('(max-width: 1023px)').matches);
+  const item = 'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-bold';
   return (
     <div className="flex min-h-screen bg-slate-100 dark:bg-slate-950">
       <aside
@@ -63,14 +68,12 @@ export function AdminLayout({
         </div>
         <nav className="flex-1 overflow-y-auto p-2">
           <ul className="space-y-1">
-            {LINKS.filter((l) => !l.adminOnly || user.role === 'admin').map(({ to, label, icon: Icon }) => (
+            {LINKS.filter((l) => !l.permission || can(user.role, l.permission)).map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink
                   to={to}
                   title={label}
-                  className={({ isActive }) =>
-                    `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-bold ${isActive ? 'bg-blue-800 text-white' : 'hover:bg-white/10'}`
-                  }
+                  className={({ isActive }) => `${item} ${isActive ? 'bg-blue-800 text-white' : 'hover:bg-white/10'}`}
                 >
                   <Icon className="size-5 shrink-0" aria-hidden="true" />
                   <span className={collapsed ? 'sr-only' : ''}>{label}</span>
@@ -79,31 +82,35 @@ export function AdminLayout({
             ))}
           </ul>
         </nav>
-        <button
-          type="button"
-          onClick={onLogout}
-          className="m-2 flex items-center gap-3 rounded-md px-3 py-2 text-sm font-bold hover:bg-red-700"
-          title="تسجيل الخروج"
-        >
-          <LogOut className="size-5 shrink-0" aria-hidden="true" />
-          <span className={collapsed ? 'sr-only' : ''}>تسجيل الخروج</span>
-        </button>
+        <div className="space-y-1 p-2">
+          <button
+            type="button"
+            onClick={onChangePassword}
+            className={`${item} hover:bg-white/10`}
+            title="تغيير كلمة المرور"
+          >
+            <KeyRound className="size-5 shrink-0" aria-hidden="true" />
+            <span className={collapsed ? 'sr-only' : ''}>تغيير كلمة المرور</span>
+          </button>
+          <button type="button" onClick={onLogout} className={`${item} hover:bg-red-700`} title="تسجيل الخروج">
+            <LogOut className="size-5 shrink-0" aria-hidden="true" />
+            <span className={collapsed ? 'sr-only' : ''}>تسجيل الخروج</span>
+          </button>
+        </div>
       </aside>
       <div className="min-w-0 flex-1">
-        <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
-          <p className="font-bold">
+        <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
+          <p className="min-w-0 truncate font-bold">
             مرحباً، <span data-testid="admin-greeting">{user.fullName || user.username}</span>
           </p>
-          <div className="flex items-center gap-2 text-sm">
-            <span className="rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">
-              {user.role === 'admin' ? 'مدير' : 'محرر'}
-            </span>
+          <div className="flex shrink-0 items-center gap-2 text-sm">
+            <span className="rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{ROLE_LABELS[user.role]}</span>
             <span className="rounded bg-slate-800 text-white">
               <ThemeToggle />
             </span>
           </div>
         </header>
-        <main className="p-4 sm:p-6">{children}</main>
+        <main className="p-3 sm:p-6">{children}</main>
       </div>
     </div>
   );

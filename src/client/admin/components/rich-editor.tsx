@@ -1,25 +1,48 @@
 /**
  * The article editor: Quill 2 with SPEC §2's toolbar, right to left, at least 300 px high; history groups
  * changes within 1000 ms, 100 steps. Links only http, https, mailto and tel (a selected e-mail address becomes
- * a mailto: link); pictures go through the image upload and are inserted by URL.
+ * a mailto: link); pictures go through the image upload and are inserted by URL. Toolbar labels are Arabic
+ * (styles.css names the heading picker's options); the default alignment of Arabic text is right, so its button
+ * shows the right-align icon.
  */
 import 'quill/dist/quill.snow.css';
+import './rich-editor.css';
 import Quill from 'quill';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { errorText, uploadImage } from '../lib/admin-api';
+import { errorText } from '../api/client';
+import { uploadImage } from '../api/media';
 
 const Link = Quill.import('formats/link') as { PROTOCOL_WHITELIST: string[]; sanitize: (url: string) => string };
 Link.PROTOCOL_WHITELIST = ['http', 'https', 'mailto', 'tel'];
+const icons = Quill.import('ui/icons') as { align: Record<string, string> };
+icons.align[''] = icons.align.right!;
 
 const TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
   ['bold', 'italic', 'underline', 'strike'],
   [{ color: [] }, { background: [] }],
   [{ list: 'ordered' }, { list: 'bullet' }],
-  [{ align: [] }],
+  [{ align: ['', 'center', 'justify'] }],
   ['link', 'image'],
   ['clean'],
+];
+
+/** Arabic names for the toolbar's buttons (tooltips and what a screen reader says). */
+const LABELS: [string, string][] = [
+  ['.ql-header', 'نوع الفقرة'],
+  ['.ql-bold', 'عريض'],
+  ['.ql-italic', 'مائل'],
+  ['.ql-underline', 'تسطير'],
+  ['.ql-strike', 'يتوسطه خط'],
+  ['.ql-color', 'لون النص'],
+  ['.ql-background', 'لون الخلفية'],
+  ['.ql-list[value=ordered]', 'قائمة مرقمة'],
+  ['.ql-list[value=bullet]', 'قائمة نقطية'],
+  ['.ql-align', 'المحاذاة'],
+  ['.ql-link', 'رابط'],
+  ['.ql-image', 'صورة'],
+  ['.ql-clean', 'إزالة التنسيق'],
 ];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -80,6 +103,12 @@ export function RichEditor({
         history: { delay: 1000, maxStack: 100, userOnly: true },
       },
     });
+    const toolbar = host.current!.querySelector('.ql-toolbar');
+    for (const [selector, label] of LABELS)
+      toolbar?.querySelectorAll(selector).forEach((b) => {
+        b.setAttribute('title', label);
+        b.setAttribute('aria-label', label);
+      });
     q.root.setAttribute('dir', 'rtl');
     q.root.setAttribute('aria-labelledby', labelledBy);
     q.root.setAttribute('role', 'textbox');
@@ -98,5 +127,5 @@ export function RichEditor({
 
   useEffect(() => quill.current?.enable(!disabled), [disabled]);
 
-  return <div ref={host} className="rich-editor rounded-md bg-white text-slate-900" data-testid="rich-editor" />;
+  return <div ref={host} className="rich-editor rounded-md" data-testid="rich-editor" />;
 }

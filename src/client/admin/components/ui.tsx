@@ -1,7 +1,20 @@
-/** The admin panel's small building blocks: buttons, fields, switch, modal, table shell, page header. */
-import { ArrowRight, Pencil, Trash2 } from 'lucide-react';
+/** The admin panel's small building blocks: buttons, fields, switch, modal, lists (table or cards), pager. */
+import { ArrowRight, ChevronLeft, ChevronRight, Pencil, Trash2 } from 'lucide-react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useSyncExternalStore,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'wouter';
-import { useEffect, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { PageInfo } from '../../../shared/schemas/common';
+import { formatNumber } from '../../lib/format';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 const VARIANTS: Record<Variant, string> = {
@@ -20,12 +33,13 @@ export function Button({
   return (
     <button
       type="button"
-      className={`inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-2 text-sm font-bold transition disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
+      className={`inline-flex min-h-9 items-center justify-center gap-1.5 rounded-md px-3 py-2 text-sm font-bold transition disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
       {...rest}
     />
   );
 }
 
+/** A labelled field; its error (Arabic, from the shared schema) shows under it and goes once it is fixed. */
 export function Field({
   label,
   id,
@@ -45,9 +59,13 @@ export function Field({
         {label}
       </label>
       {children}
-      {hint && <p className="text-xs text-slate-600 dark:text-slate-400">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
       {error && (
-        <p role="alert" className="text-xs font-bold text-red-700 dark:text-red-400">
+        <p id={`${id}-error`} role="alert" className="text-xs font-bold text-red-700 dark:text-red-400">
           {error}
         </p>
       )}
@@ -55,11 +73,27 @@ export function Field({
   );
 }
 
-export const inputClass =
-  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900 disabled:opacity-60';
+/** aria attributes that tie an input to its field's hint and error. */
+export const described = (id: string, error?: string, hint?: boolean) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined,
+});
 
-export function Input(props: InputHTMLAttributes<HTMLInputElement>) {
+export const inputClass =
+  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-900 disabled:opacity-60';
+
+export function Input(props: InputHTMLAttributes<HTMLInputElement> & { ref?: React.Ref<HTMLInputElement> }) {
   return <input className={inputClass} {...props} />;
+}
+
+export function Textarea(
+  props: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: React.Ref<HTMLTextAreaElement> },
+) {
+  return <textarea className={inputClass} {...props} />;
+}
+
+export function Select(props: SelectHTMLAttributes<HTMLSelectElement> & { ref?: React.Ref<HTMLSelectElement> }) {
+  return <select className={inputClass} {...props} />;
 }
 
 export function Switch({
@@ -90,7 +124,27 @@ export function Switch({
   );
 }
 
-/** A modal dialog on the native <dialog>: focus stays inside, Escape closes it. */
+export function LabeledSwitch({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  label: string;
+}) {
+  return (
+    <div className="flex items-center gap-3">
+      <Switch checked={checked} onChange={onChange} label={label} />
+      <span className="text-sm">{label}</span>
+    </div>
+  );
+}
+
+/**
+ * A modal dialog. Everything behind it is made inert (focus and clicks stay inside; Escape closes it). It is not
+ * the native top layer, so toasts (and any error they carry) show above it.
+ */
 export function Modal({
   open,
   title,
@@ -104,29 +158,58 @@ export function Modal({
   children: ReactNode;
   wide?: boolean;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
   useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
+    if (!open) return;
+    const root = document.getElementById('root');
+    const before = document.activeElement as HTMLElement | null;
+    root?.setAttribute('inert', '');
+    const first = box.current?.querySelector<HTMLElement>(
+      'input:not([type=hidden]), select, textarea, [contenteditable=true], button, a[href]',
+    );
+    (first ?? box.current)?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCloseRef.current();
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      root?.removeAttribute('inert');
+      before?.focus?.();
+    };
   }, [open]);
+  if (!open) return null;
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-3" dir="rtl">
+      <div
+        ref={box}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`max-h-[calc(100dvh-1.5rem)] w-full overflow-y-auto rounded-lg bg-white p-5 text-slate-900 shadow-xl outline-none dark:bg-slate-900 dark:text-slate-100 ${wide ? 'max-w-5xl' : 'max-w-lg'}`}
+      >
+        <h2 id={titleId} className="mb-4 text-xl font-bold">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+/** An error that belongs to the whole form, shown inside it (never only in a toast behind the dialog). */
+export function FormAlert({ message }: { message: string | undefined }) {
+  if (!message) return null;
   return (
-    <dialog
-      ref={ref}
-      onClose={onClose}
-      aria-labelledby="modal-title"
-      className={`m-auto w-[calc(100%-1.5rem)] rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-black/50 dark:bg-slate-900 dark:text-slate-100 ${wide ? 'max-w-4xl' : 'max-w-lg'}`}
+    <p
+      role="alert"
+      className="rounded border border-red-200 bg-red-50 p-2 text-sm font-bold text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
     >
-      {open && (
-        <div className="max-h-[90vh] overflow-y-auto p-5">
-          <h2 id="modal-title" className="mb-4 text-xl font-bold">
-            {title}
-          </h2>
-          {children}
-        </div>
-      )}
-    </dialog>
+      {message}
+    </p>
   );
 }
 
@@ -149,13 +232,138 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
   );
 }
 
-export function TableShell({ children }: { children: ReactNode }) {
+const wideQuery = '(min-width: 1024px)';
+const subscribeWide = (cb: () => void) => {
+  const m = window.matchMedia(wideQuery);
+  m.addEventListener('change', cb);
+  return () => m.removeEventListener('change', cb);
+};
+
+/** True on screens wide enough for a table (1024 px and up, where the side menu also fits). */
+export const useWideScreen = () =>
+  useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(wideQuery).matches,
+    () => true,
+  );
+
+export interface Column<T> {
+  header: string;
+  cell: (item: T) => ReactNode;
+  className?: string;
+  /** false: left out of the card on small screens (the card's title already shows it). */
+  card?: boolean;
+}
+
+/**
+ * A list of records: a table on wide screens, a card per record on phones and tablets (titles in full, actions in
+ * reach). The card shows the same columns, each with its header as a label.
+ */
+export function DataList<T>({
+  items,
+  columns,
+  keyOf,
+  testId,
+  title,
+  actions,
+  highlight,
+}: {
+  items: T[];
+  columns: Column<T>[];
+  keyOf: (item: T) => string | number;
+  testId?: (item: T) => string;
+  /** The card's heading on small screens. */
+  title: (item: T) => ReactNode;
+  actions?: (item: T) => ReactNode;
+  highlight?: (item: T) => boolean;
+}) {
+  const wide = useWideScreen();
+  if (!wide)
+    return (
+      <ul className="space-y-3">
+        {items.map((item) => (
+          <li
+            key={keyOf(item)}
+            data-testid={testId?.(item)}
+            className={`rounded-lg border bg-white p-3 shadow-sm dark:bg-slate-900 ${highlight?.(item) ? 'border-blue-700 ring-2 ring-blue-700/30' : 'border-slate-200 dark:border-slate-800'}`}
+          >
+            <div className="mb-2 font-bold leading-7">{title(item)}</div>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              {columns
+                .filter((c) => c.card !== false)
+                .map((c) => (
+                  <div key={c.header} className="contents">
+                    <dt className="text-slate-600 dark:text-slate-400">{c.header}</dt>
+                    <dd className="min-w-0">{c.cell(item)}</dd>
+                  </div>
+                ))}
+            </dl>
+            {actions && (
+              <div className="mt-2 flex flex-wrap justify-end gap-1 border-t pt-2 dark:border-slate-800">
+                {actions(item)}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    );
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <table className="w-full min-w-[640px] text-sm [&_td]:px-3 [&_td]:py-2 [&_th]:bg-slate-50 [&_th]:px-3 [&_th]:py-2 [&_th]:text-start [&_th]:font-bold dark:[&_th]:bg-slate-800 [&_tr]:border-b [&_tr]:border-slate-100 dark:[&_tr]:border-slate-800">
-        {children}
+      <table className="w-full text-sm [&_td]:px-3 [&_td]:py-2 [&_th]:bg-slate-50 [&_th]:px-3 [&_th]:py-2 [&_th]:text-start [&_th]:font-bold dark:[&_th]:bg-slate-800 [&_tr]:border-b [&_tr]:border-slate-100 dark:[&_tr]:border-slate-800">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col">
+                {c.header}
+              </th>
+            ))}
+            {actions && <th scope="col">إجراءات</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr
+              key={keyOf(item)}
+              data-testid={testId?.(item)}
+              className={highlight?.(item) ? 'bg-blue-50 dark:bg-blue-950' : undefined}
+              aria-current={highlight?.(item) ? 'date' : undefined}
+            >
+              {columns.map((c) => (
+                <td key={c.header} className={c.className}>
+                  {c.cell(item)}
+                </td>
+              ))}
+              {actions && <td>{actions(item)}</td>}
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
+  );
+}
+
+/** Where a page sits in a long list, with the previous and next pages. */
+export function Pager({ info, onPage, busy }: { info: PageInfo; onPage: (page: number) => void; busy?: boolean }) {
+  const pages = Math.max(1, Math.ceil(info.total / info.pageSize));
+  const last = info.exact ? pages : Number.POSITIVE_INFINITY;
+  if (info.page === 1 && pages <= 1) return null;
+  return (
+    <nav aria-label="التنقل بين الصفحات" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <Button variant="secondary" disabled={busy || info.page <= 1} onClick={() => onPage(info.page - 1)}>
+        <ChevronRight className="size-4" aria-hidden="true" /> السابق
+      </Button>
+      <p aria-live="polite">
+        الصفحة {formatNumber(info.page)} من {info.exact ? formatNumber(pages) : `أكثر من ${formatNumber(pages)}`}
+        <span className="text-slate-600 dark:text-slate-400">
+          {' '}
+          ({info.exact ? '' : 'أكثر من '}
+          {formatNumber(info.total)} سجل)
+        </span>
+      </p>
+      <Button variant="secondary" disabled={busy || info.page >= last} onClick={() => onPage(info.page + 1)}>
+        التالي <ChevronLeft className="size-4" aria-hidden="true" />
+      </Button>
+    </nav>
   );
 }
 
@@ -177,20 +385,30 @@ export function Loading({ text = 'جاري التحميل...' }: { text?: string
 }
 
 /** Cancel and save at the foot of a dialog's form; save shows the saving message while it runs. */
-export function FormActions({ onCancel, saving }: { onCancel: () => void; saving: boolean }) {
+export function FormActions({
+  onCancel,
+  saving,
+  children,
+}: {
+  onCancel: () => void;
+  saving: boolean;
+  children?: ReactNode;
+}) {
   return (
-    <div className="flex justify-end gap-2">
+    <div className="flex flex-wrap justify-end gap-2">
       <Button variant="secondary" onClick={onCancel}>
         إلغاء
       </Button>
-      <Button type="submit" disabled={saving}>
-        {saving ? 'جاري الحفظ...' : 'حفظ'}
-      </Button>
+      {children ?? (
+        <Button type="submit" disabled={saving}>
+          {saving ? 'جاري الحفظ...' : 'حفظ'}
+        </Button>
+      )}
     </div>
   );
 }
 
-/** A table row's edit and delete buttons; delete asks SPEC §5's confirmation first. */
+/** A record's edit and delete buttons; delete asks SPEC §5's confirmation first. */
 export function RowActions({
   name,
   onEdit,
@@ -199,20 +417,24 @@ export function RowActions({
   children,
 }: {
   name: string;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
   confirmText: string;
   children?: ReactNode;
 }) {
   return (
-    <div className="flex gap-1">
+    <div className="flex flex-wrap gap-1">
       {children}
-      <Button variant="ghost" onClick={onEdit} aria-label={`تعديل: ${name}`}>
-        <Pencil className="size-4" aria-hidden="true" />
-      </Button>
-      <Button variant="ghost" onClick={() => window.confirm(confirmText) && onDelete()} aria-label={`حذف: ${name}`}>
-        <Trash2 className="size-4 text-red-700" aria-hidden="true" />
-      </Button>
+      {onEdit && (
+        <Button variant="ghost" onClick={onEdit} aria-label={`تعديل: ${name}`}>
+          <Pencil className="size-4" aria-hidden="true" />
+        </Button>
+      )}
+      {onDelete && (
+        <Button variant="ghost" onClick={() => window.confirm(confirmText) && onDelete()} aria-label={`حذف: ${name}`}>
+          <Trash2 className="size-4 text-red-700 dark:text-red-400" aria-hidden="true" />
+        </Button>
+      )}
     </div>
   );
 }
@@ -221,26 +443,9 @@ export function BackToDashboard() {
   return (
     <Link
       to="/admin/dashboard"
-      className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-bold dark:border-slate-700"
+      className="inline-flex min-h-9 items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-bold dark:border-slate-700"
     >
       <ArrowRight className="size-4" aria-hidden="true" /> العودة للوحة التحكم
     </Link>
-  );
-}
-
-export function LabeledSwitch({
-  checked,
-  onChange,
-  label,
-}: {
-  checked: boolean;
-  onChange: (v: boolean) => void;
-  label: string;
-}) {
-  return (
-    <div className="flex items-center gap-3">
-      <Switch checked={checked} onChange={onChange} label={label} />
-      <span className="text-sm">{label}</span>
-    </div>
   );
 }

@@ -1,16 +1,30 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { Controller } from 'react-hook-form';
 import { slugify } from '../../../shared/arabic';
 import { CATEGORY_DEFAULT_COLOR } from '../../../shared/constants';
+import { categoryInput } from '../../../shared/schemas/admin';
 import type { Category } from '../../../shared/schemas/categories';
+import { formatDateOr } from '../../lib/format';
+import {
+  categoriesQuery,
+  useDeleteCategory,
+  useMoveCategory,
+  useSaveCategory,
+  useToggleCategory,
+} from '../api/categories';
+import { errorText } from '../api/client';
+import { applyServerErrors, useSchemaForm } from '../components/form';
 import {
   BackToDashboard,
   Button,
+  DataList,
+  described,
   Empty,
   Field,
   FormActions,
+  FormAlert,
   Input,
   LabeledSwitch,
   Loading,
@@ -18,13 +32,9 @@ import {
   PageHeader,
   RowActions,
   Switch,
-  TableShell,
 } from '../components/ui';
-import { adminGet, adminSend, errorText } from '../lib/admin-api';
-import { formatDateOr } from '../../lib/format';
 
-const KEY = ['admin', 'categories'];
-interface Form {
+interface FormValues {
   name: string;
   slug: string;
   description: string;
@@ -32,92 +42,98 @@ interface Form {
   isActive: boolean;
 }
 
+function CategoryForm({ item, count, onDone }: { item: Category | null; count: number; onDone: () => void }) {
+  // SPEC §5: description and colour are sent only when set; a new section goes last; an empty slug comes from the name.
+  const toPayload = (v: FormValues) => ({
+    name: v.name,
+    slug: v.slug.trim() || slugify(v.name),
+    isActive: v.isActive,
+    ...(v.description.trim() ? { description: v.description.trim() } : {}),
+    ...(v.color ? { color: v.color } : {}),
+    ...(item ? {} : { order: count }),
+  });
+  const form = useSchemaForm<typeof categoryInput, FormValues>(
+    categoryInput,
+    item
+      ? {
+          name: item.name,
+          slug: item.slug,
+          description: item.description ?? '',
+          color: item.color,
+          isActive: item.isActive,
+        }
+      : { name: '', slug: '', description: '', color: CATEGORY_DEFAULT_COLOR, isActive: true },
+    toPayload,
+  );
+  const save = useSaveCategory(onDone);
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((body) =>
+    save.mutate({ id: item?.id, body }, { onError: (err) => applyServerErrors(form, err) }),
+  );
+  const name = form.register('name', {
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      if (!item) form.setValue('slug', slugify(e.target.value), { shouldValidate: !!errors.slug });
+    },
+  });
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <fieldset disabled={save.isPending} className="space-y-4">
+        <Field label="اسم التصنيف" id="cat-name" error={errors.name?.message}>
+          <Input id="cat-name" {...name} {...described('cat-name', errors.name?.message)} />
+        </Field>
+        <Field
+          label="المعرف (slug)"
+          id="cat-slug"
+          error={errors.slug?.message}
+          hint="يستخدم في الروابط: أحرف إنجليزية وأرقام وشرطات"
+        >
+          <div className="flex gap-2">
+            <Input
+              id="cat-slug"
+              dir="ltr"
+              {...form.register('slug')}
+              {...described('cat-slug', errors.slug?.message, true)}
+            />
+            <Button
+              variant="secondary"
+              className="shrink-0"
+              onClick={() => form.setValue('slug', slugify(form.getValues('name')), { shouldValidate: true })}
+            >
+              توليد من الاسم
+            </Button>
+          </div>
+        </Field>
+        <Field label="الوصف" id="cat-description" error={errors.description?.message}>
+          <Input id="cat-description" {...form.register('description')} />
+        </Field>
+        <Field label="اللون" id="cat-color" error={errors.color?.message}>
+          <input id="cat-color" type="color" {...form.register('color')} className="h-10 w-20 rounded border" />
+        </Field>
+        <Controller
+          control={form.control}
+          name="isActive"
+          render={({ field }) => <LabeledSwitch checked={field.value} onChange={field.onChange} label="نشط" />}
+        />
+      </fieldset>
+      <FormAlert message={save.isError ? errorText(save.error, 'حدث خطأ أثناء حفظ التصنيف') : undefined} />
+      <FormActions onCancel={onDone} saving={save.isPending} />
+    </form>
+  );
+}
+
 export function CategoriesPage() {
-  const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: KEY, queryFn: () => adminGet<Category[]>('/api/admin/categories') });
+  const list = useQuery(categoriesQuery());
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
-  const [form, setForm] = useState<Form>({
-    name: '',
-    slug: '',
-    description: '',
-    color: CATEGORY_DEFAULT_COLOR,
-    isActive: true,
-  });
-  const [errors, setErrors] = useState<{ name?: string; slug?: string }>({});
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: KEY }),
-      queryClient.invalidateQueries({ queryKey: ['categories'] }),
-      queryClient.invalidateQueries({ queryKey: ['news'] }),
-    ]);
-  const fail = (fallback: string) => (err: unknown) =>
-    toast.error('حدث خطأ', { description: errorText(err, fallback) });
-
-  const save = useMutation({
-    mutationFn: (body: unknown) =>
-      editing === 'new'
-        ? adminSend('POST', '/api/admin/categories', body)
-        : adminSend('PUT', `/api/admin/categories/${(editing as Category).id}`, body),
-    onSuccess: async () => {
-      toast.success(editing === 'new' ? 'تمت الإضافة' : 'تم التحديث');
-      setEditing(null);
-      await refresh();
-    },
-    onError: fail('حدث خطأ أثناء حفظ التصنيف'),
-  });
-  const toggle = useMutation({
-    mutationFn: (c: Category) => adminSend('PUT', `/api/admin/categories/${c.id}`, { isActive: !c.isActive }),
-    onSuccess: refresh,
-    onError: fail('حدث خطأ أثناء تحديث حالة التنشيط'),
-  });
-  const move = useMutation({
-    mutationFn: (v: { id: number; direction: 'up' | 'down' }) => adminSend('POST', '/api/admin/categories/reorder', v),
-    onSuccess: refresh,
-    onError: fail('حدث خطأ أثناء تغيير ترتيب التصنيف'),
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => adminSend('DELETE', `/api/admin/categories/${id}`),
-    onSuccess: async () => {
-      toast.success('تم الحذف');
-      await refresh();
-    },
-    onError: fail('حدث خطأ أثناء حذف التصنيف'),
-  });
-
-  const open = (c: Category | 'new') => {
-    setErrors({});
-    setForm(
-      c === 'new'
-        ? { name: '', slug: '', description: '', color: CATEGORY_DEFAULT_COLOR, isActive: true }
-        : { name: c.name, slug: c.slug, description: c.description ?? '', color: c.color, isActive: c.isActive },
-    );
-    setEditing(c);
-  };
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const slug = form.slug.trim() || slugify(form.name);
-    const next = {
-      name: form.name.trim() ? undefined : 'اسم التصنيف مطلوب',
-      slug: slug ? undefined : 'معرف التصنيف مطلوب',
-    };
-    setErrors(next);
-    if (next.name || next.slug) return;
-    save.mutate({
-      name: form.name.trim(),
-      slug,
-      isActive: form.isActive,
-      ...(form.description.trim() ? { description: form.description.trim() } : {}),
-      ...(form.color ? { color: form.color } : {}),
-      ...(editing === 'new' ? { order: list.data?.length ?? 0 } : {}),
-    });
-  };
+  const toggle = useToggleCategory();
+  const move = useMoveCategory();
+  const remove = useDeleteCategory();
   const rows = list.data ?? [];
 
   return (
     <div>
       <PageHeader title="إدارة التصنيفات">
         <BackToDashboard />
-        <Button onClick={() => open('new')}>
+        <Button onClick={() => setEditing('new')}>
           <Plus className="size-4" aria-hidden="true" /> إضافة تصنيف
         </Button>
       </PageHeader>
@@ -126,129 +142,91 @@ export function CategoriesPage() {
       ) : list.isError ? (
         <p role="alert">فشل جلب بيانات التصنيفات</p>
       ) : !rows.length ? (
-        <Empty text="لا توجد تصنيفات" action={<Button onClick={() => open('new')}>إضافة تصنيف</Button>} />
+        <Empty text="لا توجد تصنيفات" action={<Button onClick={() => setEditing('new')}>إضافة تصنيف</Button>} />
       ) : (
-        <TableShell>
-          <thead>
-            <tr>
-              <th>الترتيب</th>
-              <th>الاسم</th>
-              <th>المعرف</th>
-              <th>الوصف</th>
-              <th>اللون</th>
-              <th>الحالة</th>
-              <th>تاريخ الإنشاء</th>
-              <th>إجراءات</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((c, i) => (
-              <tr key={c.id} data-testid={`category-row-${c.slug}`}>
-                <td>{c.order + 1}</td>
-                <td className="font-bold">{c.name}</td>
-                <td dir="ltr" className="text-start">
+        <DataList
+          items={rows}
+          keyOf={(c) => c.id}
+          testId={(c) => `category-row-${c.slug}`}
+          title={(c) => c.name}
+          columns={[
+            { header: 'الترتيب', cell: (c) => c.order + 1 },
+            { header: 'الاسم', cell: (c) => c.name, className: 'font-bold' },
+            {
+              header: 'المعرف',
+              cell: (c) => (
+                <span dir="ltr" className="text-start">
                   {c.slug}
-                </td>
-                <td className="max-w-xs text-xs">{c.description}</td>
-                <td>
-                  <span
-                    className="inline-block size-5 rounded border"
-                    style={{ backgroundColor: c.color }}
-                    title={c.color}
-                  />
-                </td>
-                <td>
-                  <Switch checked={c.isActive} onChange={() => toggle.mutate(c)} label={`تنشيط: ${c.name}`} />
-                </td>
-                <td>{formatDateOr(c.createdAt)}</td>
-                <td>
-                  <RowActions
-                    name={c.name}
-                    onEdit={() => open(c)}
-                    onDelete={() => remove.mutate(c.id)}
-                    confirmText="هل أنت متأكد من حذف هذا التصنيف؟ سيؤثر ذلك على جميع الأخبار المرتبطة به!"
-                  >
-                    <Button
-                      variant="ghost"
-                      disabled={i === 0 || move.isPending}
-                      onClick={() => move.mutate({ id: c.id, direction: 'up' })}
-                      aria-label={`تحريك للأعلى: ${c.name}`}
-                    >
-                      <ArrowUp className="size-4" aria-hidden="true" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      disabled={i === rows.length - 1 || move.isPending}
-                      onClick={() => move.mutate({ id: c.id, direction: 'down' })}
-                      aria-label={`تحريك للأسفل: ${c.name}`}
-                    >
-                      <ArrowDown className="size-4" aria-hidden="true" />
-                    </Button>
-                  </RowActions>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableShell>
+                </span>
+              ),
+            },
+            { header: 'الوصف', cell: (c) => c.description, className: 'max-w-xs text-xs' },
+            {
+              header: 'اللون',
+              cell: (c) => (
+                <span
+                  className="inline-block size-5 rounded border align-middle"
+                  style={{ backgroundColor: c.color }}
+                  title={c.color}
+                />
+              ),
+            },
+            {
+              header: 'الحالة',
+              cell: (c) => (
+                <Switch
+                  checked={c.isActive}
+                  onChange={() => toggle.mutate(c)}
+                  label={`تنشيط: ${c.name}`}
+                  disabled={toggle.isPending}
+                />
+              ),
+            },
+            { header: 'تاريخ الإنشاء', cell: (c) => formatDateOr(c.createdAt) },
+          ]}
+          actions={(c) => {
+            const i = rows.indexOf(c);
+            return (
+              <RowActions
+                name={c.name}
+                onEdit={() => setEditing(c)}
+                onDelete={() => remove.mutate(c.id)}
+                confirmText="هل أنت متأكد من حذف هذا التصنيف؟ سيؤثر ذلك على جميع الأخبار المرتبطة به!"
+              >
+                <Button
+                  variant="ghost"
+                  disabled={i === 0 || move.isPending}
+                  onClick={() => move.mutate({ id: c.id, direction: 'up' })}
+                  aria-label={`تحريك للأعلى: ${c.name}`}
+                >
+                  <ArrowUp className="size-4" aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  disabled={i === rows.length - 1 || move.isPending}
+                  onClick={() => move.mutate({ id: c.id, direction: 'down' })}
+                  aria-label={`تحريك للأسفل: ${c.name}`}
+                >
+                  <ArrowDown className="size-4" aria-hidden="true" />
+                </Button>
+              </RowActions>
+            );
+          }}
+        />
       )}
       <Modal
         open={editing !== null}
         title={editing === 'new' ? 'إضافة تصنيف' : 'تعديل التصنيف'}
         onClose={() => setEditing(null)}
       >
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <fieldset disabled={save.isPending} className="space-y-4">
-            <Field label="اسم التصنيف" id="cat-name" error={errors.name}>
-              <Input
-                id="cat-name"
-                value={form.name}
-                onChange={(e) =>
-                  setForm((f) => ({
-                    ...f,
-                    name: e.target.value,
-                    slug: editing === 'new' ? slugify(e.target.value) : f.slug,
-                  }))
-                }
-              />
-            </Field>
-            <Field
-              label="المعرف (slug)"
-              id="cat-slug"
-              error={errors.slug}
-              hint="يستخدم في الروابط: أحرف إنجليزية وأرقام وشرطات"
-            >
-              <div className="flex gap-2">
-                <Input
-                  id="cat-slug"
-                  dir="ltr"
-                  value={form.slug}
-                  onChange={(e) => setForm({ ...form, slug: e.target.value })}
-                />
-                <Button variant="secondary" onClick={() => setForm((f) => ({ ...f, slug: slugify(f.name) }))}>
-                  توليد من الاسم
-                </Button>
-              </div>
-            </Field>
-            <Field label="الوصف" id="cat-description">
-              <Input
-                id="cat-description"
-                value={form.description}
-                onChange={(e) => setForm({ ...form, description: e.target.value })}
-              />
-            </Field>
-            <Field label="اللون" id="cat-color">
-              <input
-                id="cat-color"
-                type="color"
-                value={form.color}
-                onChange={(e) => setForm({ ...form, color: e.target.value })}
-                className="h-10 w-20 rounded border"
-              />
-            </Field>
-            <LabeledSwitch checked={form.isActive} onChange={(v) => setForm({ ...form, isActive: v })} label="نشط" />
-          </fieldset>
-          <FormActions onCancel={() => setEditing(null)} saving={save.isPending} />
-        </form>
+        {editing !== null && (
+          <CategoryForm
+            key={editing === 'new' ? 'new' : editing.id}
+            item={editing === 'new' ? null : editing}
+            count={rows.length}
+            onDone={() => setEditing(null)}
+          />
+        )}
       </Modal>
     </div>
   );

@@ -1,22 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Eye, FolderTree, MonitorSmartphone, Newspaper, Siren, UserCheck, Users } from 'lucide-react';
-import { TIMINGS_MS } from '../../../shared/constants';
-import type { z } from 'zod';
-import type { statisticsToday } from '../../../shared/schemas/admin';
 import { Link } from 'wouter';
-import { Card, Loading } from '../components/ui';
-import { adminGet } from '../lib/admin-api';
+import { can } from '../../../shared/permissions';
 import { formatDateTimeOr, formatNumber } from '../../lib/format';
-
-type Today = z.infer<typeof statisticsToday>;
+import { todayQuery } from '../api/statistics';
+import { Card, Loading } from '../components/ui';
+import { readAuth } from '../lib/auth';
 import { DEVICE_LABELS } from '../lib/labels';
 
+const QUICK = [
+  { to: '/admin/news', label: 'إدارة الأخبار', icon: Newspaper, permission: 'news.write' },
+  { to: '/admin/breaking-news', label: 'الأخبار العاجلة', icon: Siren, permission: 'breaking.manage' },
+  { to: '/admin/categories', label: 'التصنيفات', icon: FolderTree, permission: 'sections.manage' },
+] as const;
+
 export function DashboardPage() {
-  const stats = useQuery({
-    queryKey: ['admin', 'statistics'],
-    queryFn: () => adminGet<Today>('/api/admin/statistics'),
-    refetchInterval: TIMINGS_MS.statisticsRefresh,
-  });
+  const role = readAuth()?.user.role;
+  const stats = useQuery(todayQuery());
   if (stats.isLoading) return <Loading />;
   if (stats.isError || !stats.data) return <p role="alert">فشل في تحميل الإحصائيات</p>;
   const s = stats.data;
@@ -47,11 +47,7 @@ export function DashboardPage() {
         ))}
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        {[
-          { to: '/admin/news', label: 'إدارة الأخبار', icon: Newspaper },
-          { to: '/admin/breaking-news', label: 'الأخبار العاجلة', icon: Siren },
-          { to: '/admin/categories', label: 'التصنيفات', icon: FolderTree },
-        ].map(({ to, label, icon: Icon }) => (
+        {QUICK.filter((l) => can(role, l.permission)).map(({ to, label, icon: Icon }) => (
           <Link
             key={to}
             to={to}
@@ -74,7 +70,7 @@ export function DashboardPage() {
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-slate-600">لا توجد أخبار بعد</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">لا توجد أخبار بعد</p>
           )}
           <Link
             to="/admin/news"
@@ -94,12 +90,12 @@ export function DashboardPage() {
                   <div className="flex justify-between">
                     <span>{DEVICE_LABELS[d.device] ?? d.device}</span>
                     <span>
-                      {d.visitors} ({Math.round((d.visitors / totalDevices) * 100)}%)
+                      {formatNumber(d.visitors)} ({Math.round((d.visitors / totalDevices) * 100)}%)
                     </span>
                   </div>
                   <div className="h-2 rounded bg-slate-100 dark:bg-slate-800">
                     <div
-                      className="h-2 rounded bg-blue-800"
+                      className="h-2 rounded bg-blue-700"
                       style={{ width: `${(d.visitors / totalDevices) * 100}%` }}
                     />
                   </div>

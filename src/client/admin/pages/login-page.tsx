@@ -1,33 +1,23 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { LIMITS } from '../../../shared/constants';
-import type { AdminUser } from '../../../shared/schemas/admin';
 import { useLocation } from 'wouter';
-import { Button, Field, Input } from '../components/ui';
-import { adminSend, errorText } from '../lib/admin-api';
+import { loginRequest } from '../../../shared/schemas/admin';
+import { errorText } from '../api/client';
+import { login } from '../api/session';
+import { useSchemaForm } from '../components/form';
+import { Button, described, Field, Input } from '../components/ui';
 import { saveAuth } from '../lib/auth';
 
 export function LoginPage() {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(loginRequest, { username: '', password: '' });
+  const { errors } = form.formState;
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const next = {
-      username: username.trim().length < LIMITS.usernameMin ? 'اسم المستخدم يجب أن يكون 3 أحرف على الأقل' : undefined,
-      password: password.length < LIMITS.passwordMin ? 'كلمة المرور يجب أن تكون 6 أحرف على الأقل' : undefined,
-    };
-    setErrors(next);
-    if (next.username || next.password) return;
+  const submit = form.handleSubmit(async (body) => {
     setBusy(true);
     try {
-      const res = await adminSend<{ admin: AdminUser }>('POST', '/api/admin/login', {
-        username: username.trim(),
-        password,
-      });
+      const res = await login(body);
       saveAuth(res.admin);
       toast.success('تم تسجيل الدخول بنجاح', { description: `مرحباً ${res.admin.username}` });
       navigate('/admin/dashboard', { replace: true });
@@ -38,7 +28,7 @@ export function LoginPage() {
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-slate-100 p-4 dark:bg-slate-950">
@@ -49,22 +39,22 @@ export function LoginPage() {
         aria-busy={busy}
       >
         <h1 className="text-center text-2xl font-bold">تسجيل الدخول</h1>
-        <Field label="اسم المستخدم" id="username" error={errors.username}>
+        <Field label="اسم المستخدم" id="username" error={errors.username?.message}>
           <Input
             id="username"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
+            {...form.register('username')}
+            {...described('username', errors.username?.message)}
             disabled={busy}
             autoComplete="username"
             dir="auto"
           />
         </Field>
-        <Field label="كلمة المرور" id="password" error={errors.password}>
+        <Field label="كلمة المرور" id="password" error={errors.password?.message}>
           <Input
             id="password"
             type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...form.register('password')}
+            {...described('password', errors.password?.message)}
             disabled={busy}
             autoComplete="current-password"
           />

@@ -1,262 +1,61 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Plus, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
+import { useDeferredValue, useState } from 'react';
 import { PLACEHOLDER_IMAGE, sizedImage } from '../../../shared/media';
-import type { AdminNewsItem } from '../../../shared/schemas/admin';
-import type { Category } from '../../../shared/schemas/categories';
-import { RichEditor } from '../components/rich-editor';
+import type { AdminNewsListItem } from '../../../shared/schemas/admin';
+import { formatDateTimeOr, formatNumber } from '../../lib/format';
+import { categoriesQuery } from '../api/categories';
+import { newsDetailQuery, newsListQuery, useDeleteNews, useToggleFeatured, type NewsFilter } from '../api/news';
+import { NewsEditor } from '../components/news-editor';
 import {
   BackToDashboard,
   Button,
+  DataList,
   Empty,
-  Field,
-  FormActions,
   Input,
-  LabeledSwitch,
   Loading,
   Modal,
   PageHeader,
+  Pager,
   RowActions,
+  Select,
   Switch,
-  TableShell,
-  inputClass,
 } from '../components/ui';
-import { adminGet, adminSend, errorText, uploadImage } from '../lib/admin-api';
-import { formatDateTimeOr, formatNumber } from '../../lib/format';
 
-const KEY = ['admin', 'news'];
-interface Form {
-  title: string;
-  description: string;
-  content: string;
-  category: string;
-  imageUrl: string;
-  featured: boolean;
-}
-const EMPTY: Form = { title: '', description: '', content: '', category: '', imageUrl: '', featured: false };
-
-function NewsForm({
-  initial,
-  categories,
-  onDone,
-}: {
-  initial: AdminNewsItem | null;
-  categories: Category[];
-  onDone: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(
-    initial
-      ? {
-          title: initial.title,
-          description: initial.description,
-          content: initial.content,
-          category: initial.category,
-          imageUrl: initial.imageUrl ?? '',
-          featured: initial.featured,
-        }
-      : EMPTY,
-  );
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string>();
-  const save = useMutation({
-    mutationFn: (body: Form) =>
-      initial ? adminSend('PUT', `/api/admin/news/${initial.id}`, body) : adminSend('POST', '/api/admin/news', body),
-    onSuccess: async () => {
-      toast.success(initial ? 'تم التحديث' : 'تمت الإضافة');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: KEY }),
-        queryClient.invalidateQueries({ queryKey: ['news'] }),
-      ]);
-      onDone();
-    },
-    onError: (err) => toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء حفظ الخبر') }),
-  });
-
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setProgress(0);
-    try {
-      const { url } = await uploadImage(file, setProgress);
-      setForm((f) => ({ ...f, imageUrl: url }));
-      toast.success('تم رفع الصورة');
-    } catch (err) {
-      toast.error('خطأ في تحميل الصورة', { description: errorText(err, 'تعذّر رفع الصورة') });
-    } finally {
-      setProgress(null);
-    }
-  };
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (progress !== null) return void toast.info('يرجى الانتظار حتى اكتمال تحميل الصورة');
-    if (!form.title.trim() || !form.description.trim() || !form.content.trim() || !form.category)
-      return setError('جميع الحقول مطلوبة');
-    if (!form.imageUrl.trim()) return setError('يرجى تحميل صورة للخبر أو توفير رابط صورة');
-    setError(undefined);
-    save.mutate({
-      ...form,
-      title: form.title.trim(),
-      description: form.description.trim(),
-      imageUrl: form.imageUrl.trim(),
-    });
-  };
-
-  const busy = save.isPending;
+function Thumb({ url }: { url: string | null }) {
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      {error && (
-        <p
-          role="alert"
-          className="rounded bg-red-50 p-2 text-sm font-bold text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {error}
-        </p>
-      )}
-      <fieldset disabled={busy} className="space-y-4">
-        <Field label="عنوان الخبر" id="news-title">
-          <Input id="news-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
-        </Field>
-        <Field label="وصف مختصر" id="news-description">
-          <textarea
-            id="news-description"
-            rows={2}
-            className={inputClass}
-            value={form.description}
-            onChange={(e) => setForm({ ...form, description: e.target.value })}
-          />
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="التصنيف" id="news-category">
-            <select
-              id="news-category"
-              className={inputClass}
-              value={form.category}
-              onChange={(e) => setForm({ ...form, category: e.target.value })}
-            >
-              <option value="">اختر التصنيف</option>
-              {categories.map((c) => (
-                <option key={c.slug} value={c.slug}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <div className="pt-6">
-            <LabeledSwitch
-              checked={form.featured}
-              onChange={(v) => setForm({ ...form, featured: v })}
-              label="خبر مميز"
-            />
-          </div>
-        </div>
-        <Field label="صورة الخبر" id="news-image-file" hint="JPG أو PNG أو GIF أو WebP، حتى 10 ميغابايت">
-          <input
-            id="news-image-file"
-            type="file"
-            accept="image/jpeg,image/png,image/gif,image/webp"
-            onChange={(e) => upload(e.target.files?.[0])}
-            className="block w-full text-sm"
-          />
-          {progress !== null && (
-            <div
-              className="mt-2"
-              role="progressbar"
-              aria-valuenow={progress}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-label="تقدم رفع الصورة"
-            >
-              <div className="h-2 rounded bg-slate-200 dark:bg-slate-700">
-                <div className="h-2 rounded bg-blue-800 transition-all" style={{ width: `${progress}%` }} />
-              </div>
-              <p className="text-xs">{progress}%</p>
-            </div>
-          )}
-        </Field>
-        <Field label="أو رابط صورة" id="news-image-url">
-          <Input
-            id="news-image-url"
-            dir="ltr"
-            value={form.imageUrl}
-            onChange={(e) => setForm({ ...form, imageUrl: e.target.value })}
-            placeholder="https://"
-          />
-        </Field>
-        {form.imageUrl && (
-          <img
-            src={sizedImage(form.imageUrl, 400)}
-            alt="معاينة الصورة"
-            className="h-32 rounded object-cover"
-            onError={(e) => ((e.target as HTMLImageElement).src = PLACEHOLDER_IMAGE)}
-          />
-        )}
-        <div className="space-y-1">
-          <span id="news-content-label" className="block text-sm font-bold">
-            محتوى الخبر
-          </span>
-          <RichEditor
-            value={form.content}
-            onChange={(html) => setForm((f) => ({ ...f, content: html }))}
-            disabled={busy}
-            labelledBy="news-content-label"
-          />
-        </div>
-      </fieldset>
-      <FormActions onCancel={onDone} saving={busy} />
-    </form>
+    <img
+      src={url ? sizedImage(url, 400) : PLACEHOLDER_IMAGE}
+      alt=""
+      width={64}
+      height={36}
+      loading="lazy"
+      className="h-9 w-16 shrink-0 rounded object-cover"
+      onError={(e) => ((e.target as HTMLImageElement).src = PLACEHOLDER_IMAGE)}
+    />
   );
+}
+
+/** Loads the article's body before opening the editor on it (lists carry no bodies). */
+function EditExisting({ id, onDone }: { id: number; onDone: () => void }) {
+  const article = useQuery(newsDetailQuery(id));
+  const categories = useQuery(categoriesQuery());
+  if (article.isError) return <p role="alert">فشل جلب بيانات الأخبار</p>;
+  if (!article.data || !categories.data) return <Loading />;
+  return <NewsEditor initial={article.data} categories={categories.data} onDone={onDone} />;
 }
 
 export function NewsPage() {
-  const queryClient = useQueryClient();
   const [q, setQ] = useState('');
   const [category, setCategory] = useState('all');
-  const news = useQuery({ queryKey: KEY, queryFn: () => adminGet<AdminNewsItem[]>('/api/admin/news') });
-  const categories = useQuery({
-    queryKey: ['admin', 'categories'],
-    queryFn: () => adminGet<Category[]>('/api/admin/categories'),
-  });
-  const [editing, setEditing] = useState<AdminNewsItem | 'new' | null>(null);
-
-  const featured = useMutation({
-    mutationFn: (n: AdminNewsItem) => adminSend('PATCH', `/api/admin/news/${n.id}/featured`, { featured: !n.featured }),
-    onMutate: async (n) => {
-      await queryClient.cancelQueries({ queryKey: KEY });
-      const before = queryClient.getQueryData<AdminNewsItem[]>(KEY);
-      queryClient.setQueryData<AdminNewsItem[]>(KEY, (list) =>
-        list?.map((x) => (x.id === n.id ? { ...x, featured: !n.featured } : x)),
-      );
-      return { before };
-    },
-    onError: (err, _n, ctx) => {
-      queryClient.setQueryData(KEY, ctx?.before);
-      toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء تحديث حالة التمييز') });
-    },
-    onSuccess: (_d, n) => {
-      toast.success(n.featured ? 'تم إلغاء تمييز الخبر' : 'تم تمييز الخبر');
-      void queryClient.invalidateQueries({ queryKey: ['news'] });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => adminSend('DELETE', `/api/admin/news/${id}`),
-    onSuccess: async () => {
-      toast.success('تم الحذف');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: KEY }),
-        queryClient.invalidateQueries({ queryKey: ['news'] }),
-      ]);
-    },
-    onError: (err) => toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء حذف الخبر') }),
-  });
-
-  const needle = q.trim().toLowerCase();
-  const rows = (news.data ?? []).filter(
-    (n) =>
-      (category === 'all' || n.category === category) &&
-      (!needle || n.title.toLowerCase().includes(needle) || n.description.toLowerCase().includes(needle)),
-  );
+  const [page, setPage] = useState(1);
+  const filter: NewsFilter = { q: useDeferredValue(q), category, page };
+  const news = useQuery(newsListQuery(filter));
+  const categories = useQuery(categoriesQuery());
+  const [editing, setEditing] = useState<AdminNewsListItem | 'new' | null>(null);
+  const featured = useToggleFeatured(filter);
+  const remove = useDeleteNews();
+  const rows = news.data?.items ?? [];
 
   return (
     <div>
@@ -272,19 +71,20 @@ export function NewsPage() {
         </label>
         <Input
           id="news-search"
+          type="search"
           placeholder="ابحث في العنوان والوصف..."
           value={q}
-          onChange={(e) => setQ(e.target.value)}
+          onChange={(e) => (setQ(e.target.value), setPage(1))}
           style={{ maxWidth: 320 }}
         />
         <label htmlFor="news-filter" className="sr-only">
           التصنيف
         </label>
-        <select
+        <Select
           id="news-filter"
-          className={`${inputClass} max-w-48`}
+          className="max-w-48"
           value={category}
-          onChange={(e) => setCategory(e.target.value)}
+          onChange={(e) => (setCategory(e.target.value), setPage(1))}
         >
           <option value="all">جميع التصنيفات</option>
           {categories.data?.map((c) => (
@@ -292,8 +92,8 @@ export function NewsPage() {
               {c.name}
             </option>
           ))}
-        </select>
-        <Button variant="secondary" onClick={() => (setQ(''), setCategory('all'))}>
+        </Select>
+        <Button variant="secondary" onClick={() => (setQ(''), setCategory('all'), setPage(1))}>
           <RotateCcw className="size-4" aria-hidden="true" /> إعادة تعيين
         </Button>
       </div>
@@ -304,56 +104,54 @@ export function NewsPage() {
       ) : !rows.length ? (
         <Empty text="لا توجد أخبار" action={<Button onClick={() => setEditing('new')}>إضافة خبر جديد</Button>} />
       ) : (
-        <TableShell>
-          <thead>
-            <tr>
-              <th>الرقم</th>
-              <th>العنوان</th>
-              <th>التصنيف</th>
-              <th>المشاهدات</th>
-              <th>مميز</th>
-              <th>تاريخ النشر</th>
-              <th>إجراءات</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((n) => (
-              <tr key={n.id} data-testid={`news-row-${n.id}`}>
-                <td>{n.id}</td>
-                <td className="max-w-md">
+        <>
+          <DataList
+            items={rows}
+            keyOf={(n) => n.id}
+            testId={(n) => `news-row-${n.id}`}
+            title={(n) => (
+              <div className="flex items-start gap-3">
+                <Thumb url={n.imageUrl} />
+                <span>{n.title}</span>
+              </div>
+            )}
+            columns={[
+              { header: 'الرقم', cell: (n) => n.id },
+              {
+                header: 'العنوان',
+                card: false,
+                className: 'max-w-md',
+                cell: (n) => (
                   <div className="flex items-center gap-3">
-                    <img
-                      src={n.imageUrl ? sizedImage(n.imageUrl, 400) : PLACEHOLDER_IMAGE}
-                      alt=""
-                      width={64}
-                      height={36}
-                      loading="lazy"
-                      className="h-9 w-16 shrink-0 rounded object-cover"
-                    />
+                    <Thumb url={n.imageUrl} />
                     <div className="min-w-0">
-                      <p className="line-clamp-1 font-bold">{n.title}</p>
+                      <p className="line-clamp-2 font-bold">{n.title}</p>
                       <p className="line-clamp-1 text-xs text-slate-600 dark:text-slate-400">{n.description}</p>
                     </div>
                   </div>
-                </td>
-                <td>{n.categoryName}</td>
-                <td>{formatNumber(n.views)}</td>
-                <td>
+                ),
+              },
+              { header: 'التصنيف', cell: (n) => n.categoryName },
+              { header: 'المشاهدات', cell: (n) => formatNumber(n.views) },
+              {
+                header: 'مميز',
+                cell: (n) => (
                   <Switch checked={n.featured} onChange={() => featured.mutate(n)} label={`مميز: ${n.title}`} />
-                </td>
-                <td className="whitespace-nowrap">{formatDateTimeOr(n.publishedAt)}</td>
-                <td>
-                  <RowActions
-                    name={n.title}
-                    onEdit={() => setEditing(n)}
-                    onDelete={() => remove.mutate(n.id)}
-                    confirmText="هل أنت متأكد من حذف هذا الخبر؟"
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableShell>
+                ),
+              },
+              { header: 'تاريخ النشر', cell: (n) => formatDateTimeOr(n.publishedAt), className: 'whitespace-nowrap' },
+            ]}
+            actions={(n) => (
+              <RowActions
+                name={n.title}
+                onEdit={() => setEditing(n)}
+                onDelete={() => remove.mutate(n.id)}
+                confirmText="هل أنت متأكد من حذف هذا الخبر؟"
+              />
+            )}
+          />
+          {news.data && <Pager info={news.data.info} onPage={setPage} busy={news.isFetching} />}
+        </>
       )}
       <Modal
         open={editing !== null}
@@ -361,13 +159,14 @@ export function NewsPage() {
         onClose={() => setEditing(null)}
         wide
       >
-        {editing !== null && (
-          <NewsForm
-            key={editing === 'new' ? 'new' : editing.id}
-            initial={editing === 'new' ? null : editing}
-            categories={categories.data ?? []}
-            onDone={() => setEditing(null)}
-          />
+        {editing === 'new' ? (
+          categories.data ? (
+            <NewsEditor key="new" initial={null} categories={categories.data} onDone={() => setEditing(null)} />
+          ) : (
+            <Loading />
+          )
+        ) : (
+          editing && <EditExisting key={editing.id} id={editing.id} onDone={() => setEditing(null)} />
         )}
       </Modal>
     </div>

@@ -1,116 +1,106 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { useQuery } from '@tanstack/react-query';
+import { settingsInput, type SettingsInput } from '../../../shared/schemas/admin';
 import type { PublicSettings } from '../../../shared/schemas/settings';
-import { Button, Card, Field, Input, Loading, PageHeader } from '../components/ui';
-import { adminGet, adminSend, errorText } from '../lib/admin-api';
+import { errorText } from '../api/client';
+import { NEWSLETTER_EXPORT_URL, newsletterCountQuery, settingsQuery, useSaveSettings } from '../api/settings';
+import { applyServerErrors, useSchemaForm } from '../components/form';
+import { Button, Card, described, Field, FormAlert, Input, Loading, PageHeader } from '../components/ui';
+import { formatNumber } from '../../lib/format';
+
+const SOCIAL: [keyof PublicSettings['social'], string][] = [
+  ['facebook', 'فيسبوك'],
+  ['x', 'إكس'],
+  ['youtube', 'يوتيوب'],
+  ['instagram', 'إنستغرام'],
+];
+
+function SettingsForm({ current }: { current: PublicSettings }) {
+  const form = useSchemaForm<typeof settingsInput, SettingsInput>(settingsInput, current);
+  const save = useSaveSettings();
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((body) => save.mutate(body, { onError: (err) => applyServerErrors(form, err) }));
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <fieldset disabled={save.isPending} className="contents">
+        <Field label="اسم الموقع" id="s-name" error={errors.siteName?.message}>
+          <Input id="s-name" {...form.register('siteName')} {...described('s-name', errors.siteName?.message)} />
+        </Field>
+        <Field label="البريد الإلكتروني للتواصل" id="s-email" error={errors.contactEmail?.message}>
+          <Input
+            id="s-email"
+            type="email"
+            dir="ltr"
+            {...form.register('contactEmail')}
+            {...described('s-email', errors.contactEmail?.message)}
+          />
+        </Field>
+        <div className="sm:col-span-2">
+          <Field label="وصف الموقع" id="s-description" error={errors.description?.message}>
+            <Input id="s-description" {...form.register('description')} />
+          </Field>
+        </div>
+        {SOCIAL.map(([key, label]) => (
+          <Field key={key} label={label} id={`s-${key}`} error={errors.social?.[key]?.message}>
+            <Input
+              id={`s-${key}`}
+              dir="ltr"
+              placeholder="https://"
+              {...form.register(`social.${key}`)}
+              {...described(`s-${key}`, errors.social?.[key]?.message)}
+            />
+          </Field>
+        ))}
+        <Field
+          label="تصحيح التاريخ الهجري (بالأيام)"
+          id="s-hijri"
+          hint="لمطابقة إعلان دار الإفتاء الليبية: من -2 إلى 2"
+          error={errors.hijriAdjustment?.message}
+        >
+          <Input
+            id="s-hijri"
+            type="number"
+            min={-2}
+            max={2}
+            step={1}
+            {...form.register('hijriAdjustment', { valueAsNumber: true })}
+            {...described('s-hijri', errors.hijriAdjustment?.message, true)}
+          />
+        </Field>
+      </fieldset>
+      <div className="space-y-2 sm:col-span-2">
+        <FormAlert message={save.isError ? errorText(save.error, 'حدث خطأ أثناء حفظ الإعدادات') : undefined} />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'جاري الحفظ...' : 'حفظ الإعدادات'}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
 
 export function SettingsPage() {
-  const queryClient = useQueryClient();
-  const current = useQuery({
-    queryKey: ['admin', 'settings'],
-    queryFn: () => adminGet<PublicSettings>('/api/admin/settings'),
-  });
-  const newsletter = useQuery({
-    queryKey: ['admin', 'newsletter'],
-    queryFn: () => adminGet<{ subscribers: number }>('/api/admin/newsletter'),
-  });
-  const [form, setForm] = useState<PublicSettings | null>(null);
-  useEffect(() => {
-    if (current.data) setForm(current.data);
-  }, [current.data]);
-  const save = useMutation({
-    mutationFn: (body: PublicSettings) => adminSend<PublicSettings>('PUT', '/api/admin/settings', body),
-    onSuccess: async () => {
-      toast.success('تم التحديث');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'settings'] }),
-        queryClient.invalidateQueries({ queryKey: ['settings'] }),
-      ]);
-    },
-    onError: (err) => toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء حفظ الإعدادات') }),
-  });
-  if (current.isLoading || !form) return <Loading />;
-  const social = (key: keyof PublicSettings['social'], label: string) => (
-    <Field label={label} id={`s-${key}`}>
-      <Input
-        id={`s-${key}`}
-        dir="ltr"
-        value={form.social[key]}
-        onChange={(e) => setForm({ ...form, social: { ...form.social, [key]: e.target.value } })}
-        placeholder="https://"
-      />
-    </Field>
-  );
+  const current = useQuery(settingsQuery());
+  const newsletter = useQuery(newsletterCountQuery());
   return (
     <div>
       <PageHeader title="إعدادات الموقع" />
       <Card>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate(form);
-          }}
-          className="grid gap-4 sm:grid-cols-2"
-        >
-          <fieldset disabled={save.isPending} className="contents">
-            <Field label="اسم الموقع" id="s-name">
-              <Input
-                id="s-name"
-                value={form.siteName}
-                onChange={(e) => setForm({ ...form, siteName: e.target.value })}
-              />
-            </Field>
-            <Field label="البريد الإلكتروني للتواصل" id="s-email">
-              <Input
-                id="s-email"
-                type="email"
-                dir="ltr"
-                value={form.contactEmail}
-                onChange={(e) => setForm({ ...form, contactEmail: e.target.value })}
-              />
-            </Field>
-            <div className="sm:col-span-2">
-              <Field label="وصف الموقع" id="s-description">
-                <Input
-                  id="s-description"
-                  value={form.description}
-                  onChange={(e) => setForm({ ...form, description: e.target.value })}
-                />
-              </Field>
-            </div>
-            {social('facebook', 'فيسبوك')}
-            {social('x', 'إكس')}
-            {social('youtube', 'يوتيوب')}
-            {social('instagram', 'إنستغرام')}
-            <Field
-              label="تصحيح التاريخ الهجري (بالأيام)"
-              id="s-hijri"
-              hint="لمطابقة إعلان دار الإفتاء الليبية: من -2 إلى 2"
-            >
-              <Input
-                id="s-hijri"
-                type="number"
-                min={-2}
-                max={2}
-                value={form.hijriAdjustment}
-                onChange={(e) => setForm({ ...form, hijriAdjustment: Number(e.target.value) || 0 })}
-              />
-            </Field>
-          </fieldset>
-          <div className="flex items-end justify-end sm:col-span-2">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'جاري الحفظ...' : 'حفظ الإعدادات'}
-            </Button>
-          </div>
-        </form>
+        {current.data ? (
+          <SettingsForm current={current.data} />
+        ) : current.isError ? (
+          <p role="alert">تعذّر تحميل الإعدادات</p>
+        ) : (
+          <Loading />
+        )}
       </Card>
       <Card className="mt-6">
         <h2 className="mb-2 text-lg font-bold">النشرة البريدية</h2>
-        <p className="mb-3 text-sm">عدد المشتركين: {newsletter.data?.subscribers ?? '…'}</p>
+        <p className="mb-3 text-sm">
+          عدد المشتركين: {newsletter.data ? formatNumber(newsletter.data.subscribers) : '…'}
+        </p>
         <a
-          href="/api/admin/newsletter/export.csv"
+          href={NEWSLETTER_EXPORT_URL}
           download
           className="inline-block rounded-md bg-blue-900 px-3 py-2 text-sm font-bold text-white hover:bg-blue-800"
         >

@@ -3,6 +3,7 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  Cell,
   Legend,
   Line,
   LineChart,
@@ -12,44 +13,56 @@ import {
   Tooltip,
   XAxis,
   YAxis,
-  Cell,
 } from 'recharts';
-import type { z } from 'zod';
-import type { statisticsDetailed } from '../../../shared/schemas/admin';
-import { formatNumber } from '../../lib/format';
+import { formatDayMonth, formatNumber } from '../../lib/format';
+import { detailedQuery } from '../api/statistics';
 import { Card, Loading, PageHeader } from '../components/ui';
-import { adminGet } from '../lib/admin-api';
 import { DEVICE_LABELS } from '../lib/labels';
 
-type Detailed = z.infer<typeof statisticsDetailed>;
-const COLORS = ['#1e3a8a', '#dc2626', '#047857', '#f59e0b', '#7c3aed', '#2563eb'];
+// Mid-tone colours readable on the light and the dark card alike.
+const COLORS = ['#3b82f6', '#ef4444', '#10b981', '#f59e0b', '#a855f7', '#06b6d4'];
+const axis = { fill: 'currentColor', fontSize: 12 };
+const legendText = (value: string) => <span className="text-slate-800 dark:text-slate-100">{value}</span>;
+const tooltipValue = (v: unknown) => (typeof v === 'number' ? formatNumber(v) : String(v ?? ''));
+const tooltipStyle = { direction: 'rtl' as const, textAlign: 'right' as const, color: '#0f172a' };
 
 export function StatisticsPage() {
-  const stats = useQuery({
-    queryKey: ['admin', 'statistics', 'detailed'],
-    queryFn: () => adminGet<Detailed>('/api/admin/statistics/detailed'),
-    refetchInterval: 60_000,
-  });
+  const stats = useQuery(detailedQuery());
   if (stats.isLoading) return <Loading />;
   if (stats.isError || !stats.data) return <p role="alert">فشل في تحميل الإحصائيات</p>;
   const d = stats.data;
-  const days = d.days.map((x) => ({ ...x, label: x.day.slice(5).replace('-', '/') }));
+  const days = d.days.map((x) => ({ ...x, label: formatDayMonth(x.day) }));
+  const devices = d.devices.map((x) => ({ ...x, name: DEVICE_LABELS[x.device] ?? x.device }));
   return (
     <div className="space-y-6">
       <PageHeader title="الإحصائيات التفصيلية" />
       <Card>
         <h2 className="mb-3 text-lg font-bold">الزيارات ومشاهدات الصفحات والزوار الفريدون — آخر 30 يوماً</h2>
-        <div dir="ltr" className="h-72">
+        <div dir="ltr" className="h-72 text-slate-700 dark:text-slate-200">
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={days}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="label" />
-              <YAxis allowDecimals={false} />
-              <Tooltip />
-              <Legend />
-              <Line type="monotone" dataKey="visits" name="الزيارات" stroke="#1e3a8a" />
-              <Line type="monotone" dataKey="pageViews" name="مشاهدات الصفحات" stroke="#dc2626" />
-              <Line type="monotone" dataKey="uniqueVisitors" name="الزوار الفريدون" stroke="#047857" />
+              <CartesianGrid strokeDasharray="3 3" stroke="#94a3b8" strokeOpacity={0.4} />
+              <XAxis dataKey="label" tick={axis} reversed />
+              <YAxis allowDecimals={false} tick={axis} orientation="right" tickFormatter={formatNumber} />
+              <Tooltip contentStyle={tooltipStyle} formatter={tooltipValue} />
+              <Legend formatter={legendText} />
+              <Line type="monotone" dataKey="visits" name="الزيارات" stroke={COLORS[0]} strokeWidth={2} dot={false} />
+              <Line
+                type="monotone"
+                dataKey="pageViews"
+                name="مشاهدات الصفحات"
+                stroke={COLORS[1]}
+                strokeWidth={2}
+                dot={false}
+              />
+              <Line
+                type="monotone"
+                dataKey="uniqueVisitors"
+                name="الزوار الفريدون"
+                stroke={COLORS[2]}
+                strokeWidth={2}
+                dot={false}
+              />
             </LineChart>
           </ResponsiveContainer>
         </div>
@@ -57,42 +70,44 @@ export function StatisticsPage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <h2 className="mb-3 text-lg font-bold">المشاهدات حسب التصنيف</h2>
-          <div dir="ltr" className="h-64">
+          <div dir="ltr" className="h-64 text-slate-700 dark:text-slate-200">
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={d.byCategory}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="name" />
-                <YAxis allowDecimals={false} />
-                <Tooltip />
-                <Bar dataKey="views" name="المشاهدات" fill="#1e3a8a" />
+                <CartesianGrid strokeDasharray="3 3" stroke="#94a3b8" strokeOpacity={0.4} />
+                <XAxis dataKey="name" tick={axis} reversed />
+                <YAxis allowDecimals={false} tick={axis} orientation="right" tickFormatter={formatNumber} />
+                <Tooltip contentStyle={tooltipStyle} formatter={tooltipValue} />
+                <Bar dataKey="views" name="المشاهدات" fill={COLORS[0]} />
               </BarChart>
             </ResponsiveContainer>
           </div>
         </Card>
         <Card>
           <h2 className="mb-3 text-lg font-bold">الزوار حسب الجهاز (30 يوماً)</h2>
-          {d.devices.length ? (
-            <div dir="ltr" className="h-64">
+          {devices.length ? (
+            <div dir="ltr" className="h-64 text-slate-700 dark:text-slate-200">
               <ResponsiveContainer width="100%" height="100%">
-                <PieChart>
+                <PieChart margin={{ top: 8, bottom: 8 }}>
                   <Pie
-                    data={d.devices.map((x) => ({ ...x, name: DEVICE_LABELS[x.device] ?? x.device }))}
+                    data={devices}
                     dataKey="visitors"
                     nameKey="name"
-                    outerRadius={90}
-                    label
+                    cy="45%"
+                    outerRadius="65%"
+                    labelLine={false}
+                    label={({ percent }: { percent?: number }) => `${Math.round((percent ?? 0) * 100)}%`}
                   >
-                    {d.devices.map((x, i) => (
+                    {devices.map((x, i) => (
                       <Cell key={x.device} fill={COLORS[i % COLORS.length]} />
                     ))}
                   </Pie>
-                  <Legend />
-                  <Tooltip />
+                  <Legend verticalAlign="bottom" formatter={legendText} />
+                  <Tooltip contentStyle={tooltipStyle} formatter={tooltipValue} />
                 </PieChart>
               </ResponsiveContainer>
             </div>
           ) : (
-            <p className="text-sm text-slate-600">لا توجد زيارات مسجلة بعد</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">لا توجد زيارات مسجلة بعد</p>
           )}
         </Card>
       </div>

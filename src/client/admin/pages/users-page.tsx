@@ -1,225 +1,190 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import type { AdminUser } from '../../../shared/schemas/admin';
-import { ROLE_LABELS } from '../../../shared/permissions';
+import { ROLE_LABELS, ROLE_VALUES } from '../../../shared/permissions';
+import { createAdminInput, passwordInput, type AdminUser, type CreateAdminInput } from '../../../shared/schemas/admin';
+import { adminsPageQuery, useCreateAdmin, useDeleteAdmin, useSetPassword } from '../api/admins';
+import { errorText } from '../api/client';
 import { AuditLog } from '../components/audit-log';
+import { applyServerErrors, useSchemaForm } from '../components/form';
 import {
   BackToDashboard,
   Button,
   Card,
+  DataList,
+  described,
   Field,
   FormActions,
+  FormAlert,
   Input,
   Loading,
   Modal,
   PageHeader,
-  TableShell,
-  inputClass,
+  Pager,
+  Select,
 } from '../components/ui';
-import { adminGet, adminSend, errorText } from '../lib/admin-api';
 import { readAuth } from '../lib/auth';
 
-const KEY = ['admin', 'admins'];
-const EMPTY = { username: '', fullName: '', email: '', password: '', roleName: 'editor' as 'admin' | 'editor' };
+const EMPTY: CreateAdminInput = { username: '', fullName: '', email: '', password: '', roleName: 'editor' };
+
+function AddUser() {
+  const form = useSchemaForm<typeof createAdminInput, CreateAdminInput>(createAdminInput, EMPTY);
+  const create = useCreateAdmin(() => form.reset(EMPTY));
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((body) => create.mutate(body, { onError: (err) => applyServerErrors(form, err) }));
+  return (
+    <Card>
+      <h2 className="mb-4 flex items-center gap-2 text-lg font-bold">
+        <UserPlus className="size-5" aria-hidden="true" /> إضافة مستخدم
+      </h2>
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <Field label="اسم المستخدم" id="u-username" error={errors.username?.message}>
+          <Input
+            id="u-username"
+            dir="ltr"
+            autoComplete="off"
+            {...form.register('username')}
+            {...described('u-username', errors.username?.message)}
+          />
+        </Field>
+        <Field label="الاسم الكامل" id="u-fullname" error={errors.fullName?.message}>
+          <Input
+            id="u-fullname"
+            {...form.register('fullName')}
+            {...described('u-fullname', errors.fullName?.message)}
+          />
+        </Field>
+        <Field label="البريد الإلكتروني" id="u-email" error={errors.email?.message}>
+          <Input
+            id="u-email"
+            type="email"
+            dir="ltr"
+            {...form.register('email')}
+            {...described('u-email', errors.email?.message)}
+          />
+        </Field>
+        <Field label="الصلاحية" id="u-role" error={errors.roleName?.message}>
+          <Select id="u-role" {...form.register('roleName')}>
+            {ROLE_VALUES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="كلمة المرور" id="u-password" error={errors.password?.message}>
+          <Input
+            id="u-password"
+            type="password"
+            autoComplete="new-password"
+            {...form.register('password')}
+            {...described('u-password', errors.password?.message)}
+          />
+        </Field>
+        <div className="flex items-end">
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'جاري الإضافة...' : 'إضافة المستخدم'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function SetPassword({ target, onDone }: { target: AdminUser; onDone: () => void }) {
+  const form = useSchemaForm(passwordInput, { password: '' });
+  const setPassword = useSetPassword(onDone);
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(({ password }) =>
+    setPassword.mutate({ id: target.id, password }, { onError: (err) => applyServerErrors(form, err) }),
+  );
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <Field label="كلمة المرور الجديدة" id="new-password" error={errors.password?.message}>
+        <Input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('password')}
+          {...described('new-password', errors.password?.message)}
+        />
+      </Field>
+      <FormAlert
+        message={
+          setPassword.isError
+            ? errorText(setPassword.error, 'حدث خطأ أثناء تحديث كلمة المرور، حاول مرة أخرى')
+            : undefined
+        }
+      />
+      <FormActions onCancel={onDone} saving={setPassword.isPending} />
+    </form>
+  );
+}
 
 export function UsersPage() {
-  const queryClient = useQueryClient();
   const me = readAuth()?.user;
-  const list = useQuery({ queryKey: KEY, queryFn: () => adminGet<AdminUser[]>('/api/admin/admins') });
-  const [form, setForm] = useState(EMPTY);
-  const [formError, setFormError] = useState<string>();
+  const [page, setPage] = useState(1);
+  const list = useQuery(adminsPageQuery(page));
   const [target, setTarget] = useState<AdminUser | null>(null);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
-
-  const create = useMutation({
-    mutationFn: () => adminSend('POST', '/api/admin/admins', form),
-    onSuccess: async () => {
-      toast.success('تمت إضافة المستخدم الجديد إلى النظام بنجاح');
-      setForm(EMPTY);
-      await refresh();
-    },
-    onError: (err) =>
-      toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء إضافة المستخدم، حاول مرة أخرى') }),
-  });
-  const changePassword = useMutation({
-    mutationFn: () => adminSend('PUT', `/api/admin/admins/${target!.id}/password`, { password }),
-    onSuccess: async () => {
-      toast.success('تم تحديث كلمة المرور للمستخدم بنجاح');
-      setTarget(null);
-      await refresh();
-    },
-    onError: (err) =>
-      toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء تحديث كلمة المرور، حاول مرة أخرى') }),
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => adminSend('DELETE', `/api/admin/admins/${id}`),
-    onSuccess: async () => {
-      toast.success('تم حذف المستخدم بنجاح');
-      await refresh();
-    },
-    onError: (err) =>
-      toast.error('حدث خطأ', { description: errorText(err, 'حدث خطأ أثناء حذف المستخدم، حاول مرة أخرى') }),
-  });
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!form.username.trim() || !form.fullName.trim() || !form.email.trim() || !form.password)
-      return setFormError('جميع الحقول مطلوبة');
-    setFormError(undefined);
-    create.mutate();
-  };
+  const remove = useDeleteAdmin();
+  const offset = ((list.data?.info.page ?? 1) - 1) * (list.data?.info.pageSize ?? 0);
 
   return (
     <div className="space-y-6">
       <PageHeader title="المستخدمون">
         <BackToDashboard />
       </PageHeader>
-      <Card>
-        <h2 className="mb-4 flex items-center gap-2 text-lg font-bold">
-          <UserPlus className="size-5" aria-hidden="true" /> إضافة مستخدم
-        </h2>
-        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <Field label="اسم المستخدم" id="u-username">
-            <Input
-              id="u-username"
-              dir="ltr"
-              value={form.username}
-              onChange={(e) => setForm({ ...form, username: e.target.value })}
-              autoComplete="off"
-            />
-          </Field>
-          <Field label="الاسم الكامل" id="u-fullname">
-            <Input
-              id="u-fullname"
-              value={form.fullName}
-              onChange={(e) => setForm({ ...form, fullName: e.target.value })}
-            />
-          </Field>
-          <Field label="البريد الإلكتروني" id="u-email">
-            <Input
-              id="u-email"
-              type="email"
-              dir="ltr"
-              value={form.email}
-              onChange={(e) => setForm({ ...form, email: e.target.value })}
-            />
-          </Field>
-          <Field label="الصلاحية" id="u-role">
-            <select
-              id="u-role"
-              className={inputClass}
-              value={form.roleName}
-              onChange={(e) => setForm({ ...form, roleName: e.target.value as 'admin' | 'editor' })}
-            >
-              <option value="editor">{ROLE_LABELS.editor}</option>
-              <option value="admin">{ROLE_LABELS.admin}</option>
-            </select>
-          </Field>
-          <Field label="كلمة المرور" id="u-password">
-            <Input
-              id="u-password"
-              type="password"
-              value={form.password}
-              onChange={(e) => setForm({ ...form, password: e.target.value })}
-              autoComplete="new-password"
-            />
-          </Field>
-          <div className="flex items-end">
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'جاري الإضافة...' : 'إضافة المستخدم'}
-            </Button>
-          </div>
-          {formError && (
-            <p role="alert" className="text-sm font-bold text-red-700 sm:col-span-2">
-              {formError}
-            </p>
-          )}
-        </form>
-      </Card>
+      <AddUser />
       {list.isLoading ? (
         <Loading />
       ) : list.isError ? (
         <p role="alert">فشل جلب المستخدمين</p>
       ) : (
-        <TableShell>
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>الاسم الكامل</th>
-              <th>اسم المستخدم</th>
-              <th>البريد الإلكتروني</th>
-              <th>الصلاحية</th>
-              <th>إجراءات</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data?.map((a, i) => {
+        <div>
+          <DataList
+            items={list.data?.items ?? []}
+            keyOf={(a) => a.id}
+            testId={(a) => `user-row-${a.username}`}
+            title={(a) => a.fullName}
+            columns={[
+              { header: '#', cell: (a) => offset + (list.data?.items.indexOf(a) ?? 0) + 1 },
+              { header: 'الاسم الكامل', cell: (a) => a.fullName, className: 'font-bold' },
+              { header: 'اسم المستخدم', cell: (a) => <bdi dir="ltr">{a.username}</bdi> },
+              { header: 'البريد الإلكتروني', cell: (a) => <bdi dir="ltr">{a.email}</bdi> },
+              { header: 'الصلاحية', cell: (a) => ROLE_LABELS[a.role] },
+            ]}
+            actions={(a) => {
+              // SPEC §6: the signed-in admin's own row has change-password and delete disabled (their own password
+              // is changed from the menu, which asks for the current one).
               const self = a.id === me?.id;
               return (
-                <tr key={a.id} data-testid={`user-row-${a.username}`}>
-                  <td>{i + 1}</td>
-                  <td className="font-bold">{a.fullName}</td>
-                  <td dir="ltr" className="text-start">
-                    {a.username}
-                  </td>
-                  <td dir="ltr" className="text-start">
-                    {a.email}
-                  </td>
-                  <td>{ROLE_LABELS[a.role]}</td>
-                  <td>
-                    <div className="flex gap-1">
-                      <Button
-                        variant="ghost"
-                        disabled={self}
-                        onClick={() => (setTarget(a), setPassword(''), setPasswordError(undefined))}
-                        aria-label={`تغيير كلمة مرور ${a.username}`}
-                      >
-                        <KeyRound className="size-4" aria-hidden="true" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        disabled={self}
-                        onClick={() =>
-                          window.confirm(`هل أنت متأكد من حذف المستخدم ${a.username}؟`) && remove.mutate(a.id)
-                        }
-                        aria-label={`حذف ${a.username}`}
-                      >
-                        <Trash2 className="size-4 text-red-700" aria-hidden="true" />
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
+                <div className="flex gap-1">
+                  <Button
+                    variant="ghost"
+                    disabled={self}
+                    onClick={() => setTarget(a)}
+                    aria-label={`تغيير كلمة مرور ${a.username}`}
+                  >
+                    <KeyRound className="size-4" aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    disabled={self}
+                    onClick={() => window.confirm(`هل أنت متأكد من حذف المستخدم ${a.username}؟`) && remove.mutate(a.id)}
+                    aria-label={`حذف ${a.username}`}
+                  >
+                    <Trash2 className="size-4 text-red-700 dark:text-red-400" aria-hidden="true" />
+                  </Button>
+                </div>
               );
-            })}
-          </tbody>
-        </TableShell>
+            }}
+          />
+          {list.data && <Pager info={list.data.info} onPage={setPage} busy={list.isFetching} />}
+        </div>
       )}
       <AuditLog />
       <Modal open={target !== null} title={`تغيير كلمة مرور ${target?.username ?? ''}`} onClose={() => setTarget(null)}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!password.trim()) return setPasswordError('يرجى إدخال كلمة مرور صالحة');
-            changePassword.mutate();
-          }}
-          className="space-y-4"
-        >
-          <Field label="كلمة المرور الجديدة" id="new-password" error={passwordError}>
-            <Input
-              id="new-password"
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="new-password"
-            />
-          </Field>
-          <FormActions onCancel={() => setTarget(null)} saving={changePassword.isPending} />
-        </form>
+        {target && <SetPassword key={target.id} target={target} onDone={() => setTarget(null)} />}
       </Modal>
     </div>
   );

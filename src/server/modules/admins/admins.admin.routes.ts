@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminUser, createAdminInput, okMessage, passwordInput } from '../../../shared/schemas/admin';
+import { adminUser, createAdminInput, okMessage, ownPasswordInput, passwordInput } from '../../../shared/schemas/admin';
 import { idParam, pageQuery } from '../../../shared/schemas/common';
 import { actorOf, sessionTokenOf } from '../../plugins/admin-api';
 import { sendPage } from '../../lib/paging';
@@ -34,6 +34,12 @@ export function adminsAdminRoutes(service: AdminsService): FastifyPluginAsyncZod
         return { message: 'تم تحديث كلمة المرور' };
       },
     );
+
+    /** Every staff member changes their own password here (no permission needed beyond being signed in). */
+    app.put('/me/password', { schema: { body: ownPasswordInput, response: { 200: okMessage } } }, async (req) => {
+      await service.changeOwnPassword(actorOf(req), req.body.currentPassword, req.body.password, sessionTokenOf(req));
+      return { message: 'تم تغيير كلمة المرور' };
+    });
 
     app.delete(
       '/admins/:id',

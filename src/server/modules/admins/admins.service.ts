@@ -12,7 +12,7 @@ import type { AuthRepository } from '../auth/auth.repository';
 import type { SessionAdmin } from '../auth/auth.service';
 import { adminsErrors } from './admins.errors';
 import type { AdminRow, AdminsRepository } from './admins.repository';
-import { hashPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 
 export function adminsService(deps: { repo: AdminsRepository; auth: AuthRepository; write: Writer; now: () => Date }) {
   const { repo, auth, write, now } = deps;
@@ -61,6 +61,22 @@ export function adminsService(deps: { repo: AdminsRepository; auth: AuthReposito
         return {
           value: undefined,
           audit: { action: 'update', entity: 'admin', entityId: updated.id, details: { password: 'changed' } },
+          tags: [],
+        };
+      });
+    },
+
+    /** Any staff member's own password: the current one must be right; their other sessions end. */
+    async changeOwnPassword(actor: SessionAdmin, current: string, password: string, keepToken: string): Promise<void> {
+      const me = await repo.findById(actor.id);
+      if (!me || !(await verifyPassword(me.passwordHash, current))) throw adminsErrors.wrongPassword();
+      const passwordHash = await hashPassword(password);
+      await write(actor, async (tx) => {
+        await repo.setPassword(actor.id, passwordHash, now(), tx);
+        await auth.deleteSessionsOf(actor.id, keepToken, tx);
+        return {
+          value: undefined,
+          audit: { action: 'update', entity: 'admin', entityId: actor.id, details: { password: 'changed by owner' } },
           tags: [],
         };
       });

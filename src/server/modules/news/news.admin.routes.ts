@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminNewsItem, featuredInput, newsInput, okMessage } from '../../../shared/schemas/admin';
+import { adminNewsItem, adminNewsListItem, featuredInput, newsInput, okMessage } from '../../../shared/schemas/admin';
 import { idParam, pageQuery } from '../../../shared/schemas/common';
 import { sendPage } from '../../lib/paging';
 import { actorOf } from '../../plugins/admin-api';
-import { presentAdminNews } from './news.presenter';
+import { presentAdminNews, presentAdminNewsListItem } from './news.presenter';
 import type { NewsService } from './news.service';
 
 const listQuery = pageQuery.extend({
@@ -17,11 +17,11 @@ export function newsAdminRoutes(service: NewsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/news',
-      { schema: { querystring: listQuery, response: { 200: z.array(adminNewsItem) } } },
+      { schema: { querystring: listQuery, response: { 200: z.array(adminNewsListItem) } } },
       async (req, reply) => {
         const { q, category, ...paging } = req.query;
         const page = await service.page({ q, category }, paging);
-        return sendPage(reply, { ...page, items: page.items.map(presentAdminNews) });
+        return sendPage(reply, { ...page, items: page.items.map(presentAdminNewsListItem) });
       },
     );
 

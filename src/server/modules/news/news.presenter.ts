@@ -1,7 +1,7 @@
 import { CATEGORY_FALLBACK } from '../../../shared/constants';
-import type { AdminNewsItem } from '../../../shared/schemas/admin';
+import type { AdminNewsItem, AdminNewsListItem } from '../../../shared/schemas/admin';
 import type { NewsArticle, NewsListItem } from '../../../shared/schemas/news';
-import type { AdminNewsRow, NewsArticleRow, NewsListRow } from './news.repository';
+import type { AdminNewsListRow, AdminNewsRow, NewsArticleRow, NewsListRow } from './news.repository';
 import { sanitizeArticleHtml } from './sanitize-html';
 
 export function presentNewsListItem(row: NewsListRow): NewsListItem {
@@ -40,4 +40,9 @@ export function presentAdminNews(row: AdminNewsRow): AdminNewsItem {
     status: row.status,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A row of the admin news table: no body. */
+export function presentAdminNewsListItem(row: AdminNewsListRow): AdminNewsListItem {
+  return { ...presentNewsListItem(row), status: row.status, updatedAt: row.updatedAt.toISOString() };
 }

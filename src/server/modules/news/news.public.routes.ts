@@ -27,7 +27,7 @@ export function newsPublicRoutes(service: NewsService): FastifyPluginAsyncZod {
       '/api/news',
       { schema: { querystring: newsListQuery, response: { 200: list } }, config: { cache: API_CACHE.news } },
       async (req, reply) => {
-        const rows = await service.latest(req.query.limit, req.query.offset);
+        const rows = await service.latest(req.query.limit, req.query.offset, req.query.before);
         reply.cacheTags('latest', ...articles(rows));
         return present(rows);
       },
@@ -64,7 +64,7 @@ export function newsPublicRoutes(service: NewsService): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         reply.cacheTags(tag.section(req.params.slug));
-        const rows = await service.byCategory(req.params.slug, req.query.limit, req.query.offset);
+        const rows = await service.byCategory(req.params.slug, req.query.limit, req.query.offset, req.query.before);
         reply.cacheTags(...articles(rows));
         return present(rows);
       },

@@ -7,6 +7,7 @@ import type { Db, Executor } from '../../db/client';
 import { categories, news } from '../../db/schema/content';
 import { offsetOf, paged } from '../../lib/paging';
 import type { PageQuery } from '../../../shared/schemas/common';
+import type { NewsCursor } from '../../../shared/cursor';
 
 /** Matches the partial indexes news_*_idx (published_at desc nulls last, id desc nulls last). */
 const newestFirst = [sql`${news.publishedAt} desc nulls last`, sql`${news.id} desc nulls last`];
@@ -35,6 +36,7 @@ export type NewsListRow = Pick<
 };
 export type NewsArticleRow = NewsListRow & { content: string; updatedAt: Date };
 export type AdminNewsRow = NewsArticleRow & { status: NewsRow['status'] };
+export type AdminNewsListRow = NewsListRow & { status: NewsRow['status']; updatedAt: Date };
 export type NewsValues = Partial<
   Pick<NewsRow, 'title' | 'description' | 'content' | 'category' | 'imageUrl' | 'featured' | 'status' | 'publishedAt'>
 >;
@@ -46,26 +48,44 @@ export interface AdminNewsFilter {
 
 const articleColumns = { ...listColumns, content: news.content, updatedAt: news.updatedAt };
 const adminColumns = { ...articleColumns, status: news.status };
+const adminListColumns = { ...listColumns, status: news.status, updatedAt: news.updatedAt };
 
 export function newsRepository(db: Db, now: () => Date) {
   /** Visible to readers: not a draft, and its publication time has come (scheduled items appear by themselves). */
   const visible = (): SQL => sql`${news.status} <> 'draft' and ${news.publishedAt} <= ${now()}`;
 
-  const list = ({ limit, offset = 0, where }: { limit: number; offset?: number; where?: SQL }) =>
+  /** Newest first; after `before` (keyset: the same cost at any depth) or skipping `offset` rows. */
+  const list = ({
+    limit,
+    offset = 0,
+    before,
+    where,
+  }: {
+    limit: number;
+    offset?: number;
+    before?: NewsCursor;
+    where?: SQL;
+  }) =>
     db
       .select(listColumns)
       .from(news)
       .leftJoin(categories, eq(categories.slug, news.category))
-      .where(where ? and(visible(), where) : visible())
+      .where(
+        and(
+          visible(),
+          where,
+          before ? sql`(${news.publishedAt}, ${news.id}) < (${before.at}, ${before.id})` : undefined,
+        ),
+      )
       .orderBy(...newestFirst)
       .limit(limit)
       .offset(offset) as Promise<NewsListRow[]>;
 
   return {
-    listLatest: (limit: number, offset: number) => list({ limit, offset }),
+    listLatest: (limit: number, offset: number, before?: NewsCursor) => list({ limit, offset, before }),
     listFeatured: (limit: number) => list({ limit, where: eq(news.featured, true) }),
-    listByCategory: (slug: string, limit: number, offset: number) =>
-      list({ limit, offset, where: eq(news.category, slug) }),
+    listByCategory: (slug: string, limit: number, offset: number, before?: NewsCursor) =>
+      list({ limit, offset, before, where: eq(news.category, slug) }),
     /** Same category first, then the most recent of the rest; never the article itself. */
     async listRelated(id: number, slug: string, limit: number): Promise<{ rows: NewsListRow[]; usedLatest: boolean }> {
       const same = await list({ limit, where: and(eq(news.category, slug), ne(news.id, id)) });
@@ -127,7 +147,7 @@ export function newsRepository(db: Db, now: () => Date) {
     async page(
       filter: AdminNewsFilter,
       q: PageQuery,
-    ): Promise<{ rows: AdminNewsRow[]; total: number; exact: boolean }> {
+    ): Promise<{ rows: AdminNewsListRow[]; total: number; exact: boolean }> {
       const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
       const where = and(
         pattern ? or(ilike(news.title, pattern), ilike(news.description, pattern)) : undefined,
@@ -136,13 +156,13 @@ export function newsRepository(db: Db, now: () => Date) {
       return paged(
         db,
         db
-          .select(adminColumns)
+          .select(adminListColumns)
           .from(news)
           .leftJoin(categories, eq(categories.slug, news.category))
           .where(where)
           .orderBy(desc(news.createdAt), desc(news.id))
           .limit(q.pageSize)
-          .offset(offsetOf(q)) as Promise<AdminNewsRow[]>,
+          .offset(offsetOf(q)) as Promise<AdminNewsListRow[]>,
         sql`select 1 from ${news} where ${where ?? sql`true`}`,
       );
     },

@@ -5,13 +5,14 @@
  */
 import type { NewsInput } from '../../../shared/schemas/admin';
 import type { PageQuery } from '../../../shared/schemas/common';
+import type { NewsCursor } from '../../../shared/cursor';
 import { pageOf, type Page } from '../../lib/paging';
 import type { Actor, Writer } from '../../lib/write';
 import type { Executor, Tx } from '../../db/client';
 import type { CategoriesRepository } from '../categories/categories.repository';
 import { categoriesErrors } from '../categories/categories.errors';
 import { newsErrors } from './news.errors';
-import type { AdminNewsFilter, AdminNewsRow, NewsRepository, NewsValues } from './news.repository';
+import type { AdminNewsFilter, AdminNewsListRow, AdminNewsRow, NewsRepository, NewsValues } from './news.repository';
 import { articleTags, type ArticleState } from './news.tags';
 import { sanitizeArticleHtml } from './sanitize-html';
 
@@ -68,12 +69,12 @@ export function newsService(deps: {
 
   return {
     // Readers
-    latest: (limit: number, offset: number) => repo.listLatest(limit, offset),
+    latest: (limit: number, offset: number, before?: NewsCursor) => repo.listLatest(limit, offset, before),
     featured: () => repo.listFeatured(FEATURED_LIMIT),
     mostRead: (limit: number) => repo.mostRead(limit),
-    async byCategory(slug: string, limit: number, offset: number) {
+    async byCategory(slug: string, limit: number, offset: number, before?: NewsCursor) {
       if (!(await categories.findActiveBySlug(slug))) throw categoriesErrors.notFound();
-      return repo.listByCategory(slug, limit, offset);
+      return repo.listByCategory(slug, limit, offset, before);
     },
     async article(id: number) {
       const row = await repo.findVisible(id);
@@ -93,7 +94,7 @@ export function newsService(deps: {
     },
 
     // Staff
-    async page(filter: AdminNewsFilter, q: PageQuery): Promise<Page<AdminNewsRow>> {
+    async page(filter: AdminNewsFilter, q: PageQuery): Promise<Page<AdminNewsListRow>> {
       const { rows, ...count } = await repo.page(filter, q);
       return pageOf(rows, q, count);
     },

@@ -1,0 +1,43 @@
+/**
+ * The one mutation protocol of the admin screens: on success a toast (SPEC §8's texts) and the affected lists
+ * refreshed; on failure the destructive toast 'حدث خطأ' with the server's message or the screen's default.
+ */
+import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { errorText } from './client';
+
+export interface AdminMutationOptions<TData, TVars, TContext> extends Omit<
+  UseMutationOptions<TData, Error, TVars, TContext>,
+  'onSuccess' | 'onError'
+> {
+  /** The success toast; none when omitted. */
+  success?: string | ((data: TData, vars: TVars) => string);
+  /** The message when the server gives none (SPEC §8). */
+  error: string;
+  /** The error toast's title (SPEC §8: 'حدث خطأ'). */
+  errorTitle?: string;
+  /** Queries to refresh after a success. */
+  invalidate?: readonly QueryKey[] | ((data: TData, vars: TVars) => readonly QueryKey[]);
+  onSuccess?: (data: TData, vars: TVars) => void;
+  onError?: (err: Error, vars: TVars, context: TContext | undefined) => void;
+}
+
+export function useAdminMutation<TData = unknown, TVars = void, TContext = unknown>(
+  opts: AdminMutationOptions<TData, TVars, TContext>,
+) {
+  const queryClient = useQueryClient();
+  const { success, error, errorTitle = 'حدث خطأ', invalidate, onSuccess, onError, ...rest } = opts;
+  return useMutation<TData, Error, TVars, TContext>({
+    ...rest,
+    onSuccess: async (data, vars) => {
+      if (success) toast.success(typeof success === 'function' ? success(data, vars) : success);
+      const keys = typeof invalidate === 'function' ? invalidate(data, vars) : (invalidate ?? []);
+      onSuccess?.(data, vars);
+      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    onError: (err, vars, context) => {
+      toast.error(errorTitle, { description: errorText(err, error) });
+      onError?.(err, vars, context);
+    },
+  });
+}
