@@ -76,3 +76,31 @@ export async function createTestApp(deps: Partial<Omit<AppDeps, 'db'>> = {}): Pr
     },
   };
 }
+
+/** Services over a database of their own, without HTTP; `invalidated` records the tags each write dropped. */
+export async function createTestModules(now: () => Date = () => new Date()) {
+  const { buildModules } = await import('../modules');
+  const database = await createTestDatabase();
+  const config = testConfig();
+  const invalidated: string[][] = [];
+  const modules = buildModules({
+    db: database.db,
+    config,
+    now,
+    fetch,
+    log: { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} } as never,
+    invalidation: {
+      announce: async () => {},
+      invalidate: async (tags) => void invalidated.push([...tags]),
+    },
+  });
+  return {
+    modules,
+    database,
+    invalidated,
+    close: async () => {
+      await database.drop();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,261 @@
+/**
+ * Every admin write drops the cached public responses that showed what it changed, and keeps the others. The table
+ * below is checked against the router: a new write route without a row here fails the first test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { createTestApp, testConfig, type TestApp } from '../test/harness';
+import { addAdmin, as, login } from '../test/admin-client';
+import { addBreaking, addCategory, addNews, addPrayerDay } from '../test/fixtures';
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+
+let t: TestApp;
+let call: ReturnType<typeof as>;
+const ids: Record<string, number> = {};
+const xmlDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-writes-'));
+const xml = path.join(xmlDir, 'tripoli.xml');
+fs.writeFileSync(
+  xml,
+  '<prayerTimes><day date="2026-03-01" fajr="05:20" dhuhr="12:40" asr="15:55" maghrib="18:25" isha="19:45"/></prayerTimes>',
+);
+
+beforeAll(async () => {
+  t = await createTestApp({ config: testConfig({ PRAYER_XML_PATH: xml }) });
+  const db = t.database.db;
+  await addCategory(db, { slug: 'libya', name: 'ليبيا' });
+  await addCategory(db, { slug: 'sports', name: 'رياضة' });
+  ids.empty = (await addCategory(db, { slug: 'empty', name: 'فارغ' })).id;
+  ids.article = (await addNews(db, { category: 'libya', title: 'الخبر الذي يتغير' })).id;
+  ids.other = (await addNews(db, { category: 'sports', title: 'خبر آخر لا يتغير' })).id;
+  ids.doomed = (await addNews(db, { category: 'libya', title: 'خبر سيحذف' })).id;
+  ids.breaking = (await addBreaking(db, { title: 'عاجل' })).id;
+  ids.prayer = (
+    await addPrayerDay(db, {
+      date: '2026-01-01',
+      fajr: '06:19',
+      dhuhr: '12:55',
+      asr: '15:32',
+      maghrib: '17:54',
+      isha: '19:15',
+    })
+  ).id;
+  await addAdmin(db, 'chief', 'admin');
+  ids.victim = (await addAdmin(db, 'victim', 'editor')).id;
+  call = as(t.app, (await login(t.app, 'chief')).cookie);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(xmlDir, { recursive: true, force: true });
+});
+
+const article = (over: Record<string, unknown> = {}) => ({
+  title: 'عنوان',
+  description: 'وصف',
+  content: '<p>نص</p>',
+  category: 'libya',
+  imageUrl: 'https://example.ly/a.jpg',
+  featured: false,
+  ...over,
+});
+
+type Write = {
+  route: string;
+  run: () => Promise<{ statusCode: number }>;
+  /** Public URLs whose cached copy must be dropped. */
+  drops: () => string[];
+  /** Public URLs whose cached copy must stay. */
+  keeps: () => string[];
+};
+
+const NEWS_UNRELATED = () => [`/api/news/${ids.other}`, '/api/breaking-news', '/api/prayer-times'];
+const NOTHING_PUBLIC = () => [
+  '/api/news',
+  `/api/news/${ids.article}`,
+  '/api/categories',
+  '/api/breaking-news',
+  '/api/settings',
+  '/',
+];
+
+const WRITES: Write[] = [
+  {
+    route: 'POST /api/admin/news',
+    run: () => call('POST', '/api/admin/news', article({ title: 'خبر جديد منشور' })),
+    drops: () => ['/api/news', '/api/news/category/libya', '/'],
+    keeps: NEWS_UNRELATED,
+  },
+  {
+    route: 'PUT /api/admin/news/:id',
+    run: () => call('PUT', `/api/admin/news/${ids.article}`, article({ title: 'عنوان جديد' })),
+    drops: () => [`/api/news/${ids.article}`, '/api/news', '/'],
+    keeps: NEWS_UNRELATED,
+  },
+  {
+    route: 'PATCH /api/admin/news/:id/featured',
+    run: () => call('PATCH', `/api/admin/news/${ids.article}/featured`, { featured: true }),
+    drops: () => ['/api/news/featured', `/api/news/${ids.article}`],
+    keeps: NEWS_UNRELATED,
+  },
+  {
+    route: 'DELETE /api/admin/news/:id',
+    run: () => call('DELETE', `/api/admin/news/${ids.doomed}`),
+    drops: () => [`/api/news/${ids.doomed}`, '/api/news', '/api/news/category/libya'],
+    keeps: NEWS_UNRELATED,
+  },
+  {
+    route: 'POST /api/admin/breaking-news',
+    run: () => call('POST', '/api/admin/breaking-news', { title: 'عاجل جديد' }),
+    drops: () => ['/api/breaking-news', '/'],
+    keeps: () => ['/api/news', '/api/categories', `/api/news/${ids.other}`],
+  },
+  {
+    route: 'PUT /api/admin/breaking-news/:id',
+    run: () => call('PUT', `/api/admin/breaking-news/${ids.breaking}`, { isActive: false }),
+    drops: () => ['/api/breaking-news', '/'],
+    keeps: () => ['/api/news', '/api/categories'],
+  },
+  {
+    route: 'DELETE /api/admin/breaking-news/:id',
+    run: () => call('DELETE', `/api/admin/breaking-news/${ids.breaking}`),
+    drops: () => ['/api/breaking-news'],
+    keeps: () => ['/api/news', '/api/categories'],
+  },
+  {
+    route: 'POST /api/admin/categories',
+    run: () => call('POST', '/api/admin/categories', { name: 'ثقافة', slug: 'culture', isActive: true }),
+    drops: () => ['/api/categories', '/'],
+    keeps: () => ['/api/breaking-news', '/api/prayer-times'],
+  },
+  {
+    route: 'PUT /api/admin/categories/:id',
+    run: () => call('PUT', `/api/admin/categories/${ids.empty}`, { isActive: false }),
+    drops: () => ['/api/categories', '/api/news'],
+    keeps: () => ['/api/breaking-news', '/api/prayer-times'],
+  },
+  {
+    route: 'POST /api/admin/categories/reorder',
+    run: () => call('POST', '/api/admin/categories/reorder', { id: ids.empty, direction: 'up' }),
+    drops: () => ['/api/categories'],
+    keeps: () => ['/api/breaking-news', '/api/prayer-times'],
+  },
+  {
+    route: 'DELETE /api/admin/categories/:id',
+    run: () => call('DELETE', `/api/admin/categories/${ids.empty}`),
+    drops: () => ['/api/categories'],
+    keeps: () => ['/api/breaking-news', '/api/prayer-times'],
+  },
+  {
+    route: 'POST /api/admin/prayer-times/import',
+    run: () => call('POST', '/api/admin/prayer-times/import', {}),
+    drops: () => ['/api/prayer-times'],
+    keeps: () => ['/api/news', '/api/breaking-news'],
+  },
+  {
+    route: 'PUT /api/admin/prayer-times/:id',
+    run: async () => {
+      const [row] = (await call('GET', '/api/admin/prayer-times')).json();
+      return call('PUT', `/api/admin/prayer-times/${row.id}`, { ...row, fajr: '05:00' });
+    },
+    drops: () => ['/api/prayer-times'],
+    keeps: () => ['/api/news', '/api/breaking-news'],
+  },
+  {
+    route: 'PUT /api/admin/settings',
+    run: () =>
+      call('PUT', '/api/admin/settings', {
+        siteName: 'صحيفة الغد',
+        description: 'وصف',
+        contactEmail: 'info@sahifa.ly',
+        social: { facebook: '', x: '', youtube: '', instagram: '' },
+        hijriAdjustment: 0,
+      }),
+    drops: () => ['/api/settings', '/'],
+    keeps: () => ['/api/news', '/api/breaking-news'],
+  },
+  {
+    route: 'POST /api/admin/admins',
+    run: () =>
+      call('POST', '/api/admin/admins', {
+        username: 'newbie',
+        fullName: 'جديد',
+        email: 'n@sahifa.ly',
+        password: 'secret-1',
+        roleName: 'editor',
+      }),
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'PUT /api/admin/admins/:id/password',
+    run: () => call('PUT', `/api/admin/admins/${ids.victim}/password`, { password: 'another-1' }),
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'PUT /api/admin/me/password',
+    run: () => call('PUT', '/api/admin/me/password', { currentPassword: 'secret-pass-1', password: 'secret-pass-1' }),
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'DELETE /api/admin/admins/:id',
+    run: () => call('DELETE', `/api/admin/admins/${ids.victim}`),
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'POST /api/admin/media',
+    run: async () => {
+      const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer();
+      const boundary = '----sahifa';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/admin/media',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          origin: 'http://localhost:80',
+          cookie: (await login(t.app, 'chief')).cookie!,
+        },
+        payload: body,
+      });
+    },
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+];
+
+/** Writes that change nothing anyone else sees: signing in and out. */
+const NOT_CONTENT = ['POST /api/admin/login', 'POST /api/admin/logout'];
+
+const state = async (url: string) => (await t.app.inject({ url, headers: { host: 'sahifa.test' } })).headers['x-cache'];
+
+describe('admin writes and the cache', () => {
+  it('covers every admin write route', () => {
+    const writes = t.app.routesList
+      .filter((r) => r.url.startsWith('/api/admin') && r.method !== 'GET')
+      .map((r) => `${r.method} ${r.url}`);
+    const covered = new Set([...WRITES.map((w) => w.route), ...NOT_CONTENT]);
+    expect(writes.filter((w) => !covered.has(w))).toEqual([]);
+  });
+
+  it.each(WRITES.map((w) => [w.route, w] as const))('%s drops what it changed and keeps the rest', async (_r, w) => {
+    const urls = [...w.drops(), ...w.keeps()];
+    for (const url of urls) await state(url); // fill
+    for (const url of urls) expect(await state(url), `${url} cached before the write`).toBe('HIT');
+    const res = await w.run();
+    expect(res.statusCode, w.route).toBeLessThan(300);
+    for (const url of w.drops()) expect(await state(url), `${url} dropped by ${w.route}`).not.toBe('HIT');
+    for (const url of w.keeps()) expect(await state(url), `${url} kept by ${w.route}`).toBe('HIT');
+  });
+});
