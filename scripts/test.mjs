@@ -10,10 +10,8 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const jsonFile = path.join(resultsDir, 'vitest.json');
 fs.rmSync(jsonFile, { force: true });
 
-// The end-to-end suite drives the built site, so build it first (a second or two).
-const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-  stdio: 'inherit',
-});
+// The end-to-end and process tests drive the built site (browser bundle and compiled server): build it first.
+const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) {
   console.log('\n0 passed, 1 failed');
   process.exit(1);

@@ -23,14 +23,14 @@ export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-1234' 
 
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
-  if (!fs.existsSync(path.join(root, 'dist/client/.vite/manifest.json')))
+  if (!fs.existsSync(path.join(root, 'dist/server/main.js')))
     throw new Error('Run `npm run build` before the e2e tests.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-e2e-'));
   fs.chmodSync(dataDir, 0o755);
   const weather = await startFakeWeather();
   const [port, pgPort] = [await freePort(), await freePort()];
   let output = '';
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,

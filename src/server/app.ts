@@ -8,8 +8,9 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './lib/serializer';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { MESSAGES } from './errors';
@@ -93,7 +94,7 @@ export async function buildApp({
     ...(logger
       ? { loggerInstance: logger }
       : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

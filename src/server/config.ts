@@ -1,6 +1,7 @@
 /** Environment parsed once with zod; start-up fails fast with every bad variable listed. */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PRAYER_XML } from './paths';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -18,11 +19,11 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   WEATHER_API_URL: z.url().default('https://api.open-meteo.com'),
-  PRAYER_XML_PATH: z.string().min(1).default('assets/prayer-times/tripoli.xml'),
+  PRAYER_XML_PATH: z.string().min(1).optional(),
   TRUST_PROXY: bool.default(false),
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(256),
+  CACHE_MAX_MB: z.coerce.number().int().min(0).max(65_536).default(256),
   CDN_PURGE_URL: z.url({ protocol: /^https?$/ }).optional(),
   CDN_PURGE_TOKEN: z.string().min(1).optional(),
 });
@@ -76,7 +77,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     weather: { baseUrl: e.WEATHER_API_URL.replace(/\/+$/, ''), timeoutMs: e.WEATHER_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
-    prayerXmlPath: path.resolve(e.PRAYER_XML_PATH),
+    prayerXmlPath: e.PRAYER_XML_PATH ? path.resolve(e.PRAYER_XML_PATH) : DEFAULT_PRAYER_XML,
     trustProxy: e.TRUST_PROXY,
     cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
     cdnPurge: e.CDN_PURGE_URL ? { url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN } : undefined,

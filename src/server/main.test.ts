@@ -21,7 +21,7 @@ interface Server {
 }
 
 function startServer(port: number): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,

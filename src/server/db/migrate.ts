@@ -1,10 +1,10 @@
 /** Applies the committed drizzle-kit migrations. Safe to run at every start and from several instances. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Db } from './client';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+import { MIGRATIONS_DIR } from '../paths';
+
+export { MIGRATIONS_DIR };
 
 export async function runMigrations(db: Db): Promise<void> {
   // Serialise concurrent starts of several instances on one database.

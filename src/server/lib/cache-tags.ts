@@ -15,6 +15,8 @@ export type CacheTag =
   | 'weather'
   | 'settings'
   | 'sitemap'
+  /** Every server-rendered reader page (not the API answers they are made of). */
+  | 'pages'
   | `article:${number}`
   | `section:${string}`
   | `sitemap:${string}`;

@@ -26,7 +26,7 @@ export interface SsrOptions {
   assets?: ClientAssets;
 }
 
-const ALL_TAGS: CacheTag[] = ['news', 'sections', 'breaking', 'prayer', 'weather', 'settings'];
+const ALL_TAGS: CacheTag[] = ['pages', 'news', 'sections', 'breaking', 'prayer', 'weather', 'settings'];
 export const RETRY_AFTER_S = 30;
 
 /** The query parameters a reader page reads (everything else is left out of its cache key). */
@@ -47,6 +47,13 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     const headers = opts.cache.internalHeaders(req);
     await Promise.all(
       defs.map(async (def) => {
+        // Most answers are in the cache already: read them as they are, without a request.
+        const hit = opts.cache.lookupJson(def.path, req);
+        if (hit) {
+          queryClient.setQueryData(def.key, hit.value);
+          tags.push(...(hit.tags as CacheTag[]));
+          return;
+        }
         const res = await app.inject({ method: 'GET', url: def.path, headers });
         const surrogate = res.headers['surrogate-key'];
         if (typeof surrogate === 'string' && surrogate) tags.push(...(surrogate.split(' ') as CacheTag[]));

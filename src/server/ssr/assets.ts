@@ -1,9 +1,10 @@
 /** The browser bundle's files, read from Vite's manifest (dist/client/.vite/manifest.json). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/client');
+import { CLIENT_DIST } from '../paths';
+
+export { CLIENT_DIST };
 export const READER_ENTRY = 'src/client/entry-client.tsx';
 export const ADMIN_ENTRY = 'src/client/admin/entry-admin.tsx';
 

@@ -8,24 +8,27 @@ export type CategoryValues = Partial<
 >;
 
 export function categoriesRepository(db: Db) {
+  // Read on every reader page: prepared once.
+  const active = db
+    .select()
+    .from(categories)
+    .where(eq(categories.isActive, true))
+    .orderBy(asc(categories.position), asc(categories.id))
+    .prepare('categories_active');
+  const activeBySlug = db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.slug, sql.placeholder('slug')), eq(categories.isActive, true)))
+    .limit(1)
+    .prepare('categories_active_by_slug');
   return {
-    listActive(): Promise<CategoryRow[]> {
-      return db
-        .select()
-        .from(categories)
-        .where(eq(categories.isActive, true))
-        .orderBy(asc(categories.position), asc(categories.id));
-    },
+    listActive: (): Promise<CategoryRow[]> => active.execute(),
     /** Every section in its order (the admin list: a handful of rows, never paged). */
     listAll(ex: Executor = db): Promise<CategoryRow[]> {
       return ex.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
     },
     async findActiveBySlug(slug: string): Promise<CategoryRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(categories)
-        .where(and(eq(categories.slug, slug), eq(categories.isActive, true)))
-        .limit(1);
+      const [row] = await activeBySlug.execute({ slug });
       return row;
     },
     async findBySlug(slug: string, ex: Executor = db): Promise<CategoryRow | undefined> {

@@ -2,7 +2,7 @@
  * Every statement about articles. Visibility to readers is decided here, with the injected clock (never SQL's
  * now()), so a test that fixes the clock controls what readers see.
  */
-import { and, desc, eq, ilike, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { categories, news } from '../../db/schema/content';
 import { offsetOf, paged } from '../../lib/paging';
@@ -54,44 +54,68 @@ export function newsRepository(db: Db, now: () => Date) {
   /** Visible to readers: not a draft, and its publication time has come (scheduled items appear by themselves). */
   const visible = (): SQL => sql`${news.status} <> 'draft' and ${news.publishedAt} <= ${now()}`;
 
-  /** Newest first; after `before` (keyset: the same cost at any depth) or skipping `offset` rows. */
-  const list = ({
-    limit,
-    offset = 0,
-    before,
-    where,
-  }: {
-    limit: number;
-    offset?: number;
-    before?: NewsCursor;
-    where?: SQL;
-  }) =>
+  // The reader-facing lists are prepared statements: built once here, parsed and planned once per connection by
+  // PostgreSQL, then only executed (they run for every page a reader opens).
+  const $ = sql.placeholder;
+  const visibleNow = sql`${news.status} <> 'draft' and ${news.publishedAt} <= ${$('now')}`;
+  const afterCursor = sql`(${news.publishedAt}, ${news.id}) < (${$('at')}, ${$('id')})`;
+  const listQuery = (name: string, where?: SQL) =>
     db
       .select(listColumns)
       .from(news)
       .leftJoin(categories, eq(categories.slug, news.category))
-      .where(
-        and(
-          visible(),
-          where,
-          before ? sql`(${news.publishedAt}, ${news.id}) < (${before.at}, ${before.id})` : undefined,
-        ),
-      )
+      .where(and(visibleNow, where))
       .orderBy(...newestFirst)
-      .limit(limit)
-      .offset(offset) as Promise<NewsListRow[]>;
+      .limit($('limit'))
+      .offset($('offset'))
+      .prepare(`news_${name}`);
+  const prepared = {
+    latest: listQuery('latest'),
+    latestBefore: listQuery('latest_before', afterCursor),
+    featured: listQuery('featured', eq(news.featured, true)),
+    byCategory: listQuery('by_category', eq(news.category, $('slug'))),
+    byCategoryBefore: listQuery('by_category_before', and(eq(news.category, $('slug')), afterCursor)),
+    relatedSame: listQuery('related_same', and(eq(news.category, $('slug')), ne(news.id, $('id')))),
+    relatedRest: listQuery('related_rest', sql`${news.id} <> all(${$('exclude')}::int[])`),
+    since: listQuery('since', sql`${news.publishedAt} >= ${$('since')}`),
+    mostRead: db
+      .select({ id: news.id, title: news.title, views: news.views, category: news.category })
+      .from(news)
+      .where(visibleNow)
+      .orderBy(sql`${news.views} desc nulls last`, sql`${news.id} desc nulls last`)
+      .limit($('limit'))
+      .prepare('news_most_read'),
+    findVisible: db
+      .select(articleColumns)
+      .from(news)
+      .leftJoin(categories, eq(categories.slug, news.category))
+      .where(and(visibleNow, eq(news.id, $('id'))))
+      .limit(1)
+      .prepare('news_find_visible'),
+  };
+  const page = (limit: number, offset = 0) => ({ now: now(), limit, offset });
+  const rows = (p: Promise<unknown>) => p as Promise<NewsListRow[]>;
 
   return {
-    listLatest: (limit: number, offset: number, before?: NewsCursor) => list({ limit, offset, before }),
-    listFeatured: (limit: number) => list({ limit, where: eq(news.featured, true) }),
+    listLatest: (limit: number, offset: number, before?: NewsCursor) =>
+      rows(
+        before
+          ? prepared.latestBefore.execute({ ...page(limit), ...before })
+          : prepared.latest.execute(page(limit, offset)),
+      ),
+    listFeatured: (limit: number) => rows(prepared.featured.execute(page(limit))),
     listByCategory: (slug: string, limit: number, offset: number, before?: NewsCursor) =>
-      list({ limit, offset, before, where: eq(news.category, slug) }),
+      rows(
+        before
+          ? prepared.byCategoryBefore.execute({ ...page(limit), slug, ...before })
+          : prepared.byCategory.execute({ ...page(limit, offset), slug }),
+      ),
     /** Same category first, then the most recent of the rest; never the article itself. */
     async listRelated(id: number, slug: string, limit: number): Promise<{ rows: NewsListRow[]; usedLatest: boolean }> {
-      const same = await list({ limit, where: and(eq(news.category, slug), ne(news.id, id)) });
+      const same = await rows(prepared.relatedSame.execute({ ...page(limit), slug, id }));
       if (same.length >= limit) return { rows: same, usedLatest: false };
       const exclude = [id, ...same.map((r) => r.id)];
-      const rest = await list({ limit: limit - same.length, where: notInArray(news.id, exclude) });
+      const rest = await rows(prepared.relatedRest.execute({ ...page(limit - same.length), exclude }));
       return { rows: [...same, ...rest], usedLatest: true };
     },
     /** Every visible article's id and last change, newest first (sitemaps). */
@@ -103,21 +127,10 @@ export function newsRepository(db: Db, now: () => Date) {
         .orderBy(...newestFirst)
         .limit(limit),
     /** Visible news published since `since` (the Google News sitemap's last 48 hours). */
-    listPublishedSince: (since: Date, limit: number) => list({ limit, where: sql`${news.publishedAt} >= ${since}` }),
-    mostRead: (limit: number) =>
-      db
-        .select({ id: news.id, title: news.title, views: news.views, category: news.category })
-        .from(news)
-        .where(visible())
-        .orderBy(sql`${news.views} desc nulls last`, sql`${news.id} desc nulls last`)
-        .limit(limit),
+    listPublishedSince: (since: Date, limit: number) => rows(prepared.since.execute({ ...page(limit), since })),
+    mostRead: (limit: number) => prepared.mostRead.execute({ now: now(), limit }),
     async findVisible(id: number): Promise<NewsArticleRow | undefined> {
-      const [row] = await db
-        .select(articleColumns)
-        .from(news)
-        .leftJoin(categories, eq(categories.slug, news.category))
-        .where(and(visible(), eq(news.id, id)))
-        .limit(1);
+      const [row] = await prepared.findVisible.execute({ now: now(), id });
       return row as NewsArticleRow | undefined;
     },
     /** Counts one view; undefined when the article is not visible. */

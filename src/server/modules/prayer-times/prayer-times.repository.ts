@@ -8,9 +8,17 @@ import { offsetOf, paged } from '../../lib/paging';
 export type PrayerTimesRow = typeof prayerTimes.$inferSelect;
 
 export function prayerTimesRepository(db: Db) {
+  const byDate = db
+    .select()
+    .from(prayerTimes)
+    .where(eq(prayerTimes.date, sql.placeholder('date')))
+    .limit(1)
+    .prepare('prayer_by_date');
   return {
-    async findByDate(date: string, ex: Executor = db): Promise<PrayerTimesRow | undefined> {
-      const [row] = await ex.select().from(prayerTimes).where(eq(prayerTimes.date, date)).limit(1);
+    async findByDate(date: string, ex?: Executor): Promise<PrayerTimesRow | undefined> {
+      const [row] = ex
+        ? await ex.select().from(prayerTimes).where(eq(prayerTimes.date, date)).limit(1)
+        : await byDate.execute({ date });
       return row;
     },
     /** One calendar year, day by day. */

@@ -3,9 +3,15 @@ import type { Db, Executor } from '../../db/client';
 import { settings } from '../../db/schema/site';
 
 export function settingsRepository(db: Db) {
+  const byKey = db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, sql.placeholder('key')))
+    .limit(1)
+    .prepare('settings_by_key');
   return {
     async get(key: string): Promise<unknown> {
-      const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+      const [row] = await byKey.execute({ key });
       return row?.value;
     },
     async put(key: string, value: unknown, by: number | null, at: Date, ex: Executor = db): Promise<void> {

@@ -1,0 +1,263 @@
+/** The response cache: encodings, validators, keys, coalescing, staleness, bounds, the CDN purge hook, the fast path. */
+import http from 'node:http';
+import zlib from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testConfig, type TestApp } from '../test/harness';
+import { addAdmin, as, login } from '../test/admin-client';
+import { addBreaking, addCategory, addNews } from '../test/fixtures';
+import { normalise, ResponseCache, type CacheEntry } from './cache';
+
+let t: TestApp;
+let clock = Date.now();
+const purges: { tags: string[]; auth: string | undefined }[] = [];
+let purgeServer: http.Server;
+let articleId: number;
+
+beforeAll(async () => {
+  purgeServer = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      purges.push({ tags: JSON.parse(body).tags, auth: req.headers.authorization });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => purgeServer.listen(0, '127.0.0.1', r));
+  const purgeUrl = `http://127.0.0.1:${(purgeServer.address() as AddressInfo).port}/purge`;
+  t = await createTestApp({
+    config: testConfig({ CDN_PURGE_URL: purgeUrl, CDN_PURGE_TOKEN: 'cdn-secret' }),
+    now: () => new Date(clock),
+  });
+  await addCategory(t.database.db, { slug: 'libya', name: 'ليبيا' });
+  articleId = (await addNews(t.database.db, { category: 'libya', title: 'خبر للاختبار' })).id;
+  await addNews(t.database.db, { category: 'libya', title: 'خبر ثان' });
+  await addBreaking(t.database.db, { title: 'عاجل' });
+  await addAdmin(t.database.db, 'chief', 'admin');
+});
+afterAll(async () => {
+  await t.close();
+  purgeServer.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url, headers: { host: 'sahifa.test', ...headers } });
+
+describe('encodings', () => {
+  it('answers brotli, else gzip, else identity, with Vary and an ETag per encoding; 304 only for that encoding', async () => {
+    const br = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await get('/', { 'accept-encoding': 'gzip' });
+    const plain = await get('/', { 'accept-encoding': 'identity' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const r of [br, gz, plain]) expect(r.headers.vary).toBe('Accept-Encoding');
+    const html = plain.body;
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(html);
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(html);
+    expect(br.rawPayload.length).toBeLessThan(html.length / 3);
+    const etags = new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]);
+    expect(etags.size).toBe(3);
+
+    expect((await get('/', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).statusCode).toBe(
+      304,
+    );
+    expect((await get('/', { 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers.etag) })).statusCode).toBe(
+      304,
+    );
+    // The browser has the gzip copy but now takes brotli: a different representation, so a full answer.
+    expect((await get('/', { 'accept-encoding': 'br', 'if-none-match': String(gz.headers.etag) })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('fills with a quick brotli, then recompresses it at the best quality in the background', async () => {
+    await t.app.invalidation.publish(['news']);
+    const upgrades = t.app.responseCache.counters.upgrades;
+    const quick = await get('/', { 'accept-encoding': 'br' });
+    await expect.poll(() => t.app.responseCache.counters.upgrades, { timeout: 8000 }).toBeGreaterThan(upgrades);
+    await expect
+      .poll(async () => (await get('/', { 'accept-encoding': 'br' })).rawPayload.length, { timeout: 5000 })
+      .toBeLessThan(quick.rawPayload.length);
+    const best = await get('/', { 'accept-encoding': 'br' });
+    expect(zlib.brotliDecompressSync(best.rawPayload).toString()).toBe(
+      zlib.brotliDecompressSync(quick.rawPayload).toString(),
+    );
+    expect(best.headers.etag).toBe(quick.headers.etag); // the same content: a browser's copy stays valid
+  });
+
+  it('compresses JSON, feeds and the sitemap too, and never compresses again on a hit', async () => {
+    for (const url of ['/api/news', '/rss.xml', '/sitemap.xml', '/robots.txt']) {
+      const plain = await get(url);
+      const br = await get(url, { 'accept-encoding': 'br' });
+      // Bodies under ~1 KB are not worth compressing (one TCP packet either way).
+      expect(br.headers['content-encoding'], url).toBe(plain.rawPayload.length >= 860 ? 'br' : undefined);
+    }
+    const before = t.app.responseCache.counters.compressions;
+    for (let i = 0; i < 20; i++) await get('/api/news', { 'accept-encoding': i % 2 ? 'br' : 'gzip' });
+    expect(t.app.responseCache.counters.compressions).toBe(before);
+  });
+
+  it('compresses uncached answers per request (never above brotli quality 5)', async () => {
+    const { cookie } = await login(t.app, 'chief');
+    const call = as(t.app, cookie);
+    for (let i = 0; i < 10; i++) await call('POST', '/api/admin/breaking-news', { title: `خبر عاجل للضغط رقم ${i}` });
+    const res = await call('GET', '/api/admin/breaking-news', undefined, { 'accept-encoding': 'br' });
+    expect(res.headers['cache-control']).toBeUndefined();
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString()).length).toBeGreaterThan(0);
+  });
+});
+
+describe('keys', () => {
+  it('keeps only the parameters a route reads, in one order', () => {
+    expect(normalise('/?utm_source=x&category=libya&fbclid=1', ['category'], 'o').key).toBe('o /?category=libya');
+    expect(normalise('/api/news?offset=0&limit=5&junk=1', ['limit', 'offset', 'before'], 'o').key).toBe(
+      'o /api/news?limit=5&offset=0',
+    );
+    expect(normalise('/search?q=%D9%84&q=x', ['q', 'page'], 'o').url).toBe('/search?q=%D9%84');
+  });
+
+  it('neither grows nor renders again for unknown parameters', async () => {
+    await get('/');
+    const size = t.app.responseCache.size;
+    const fills = t.app.responseCache.counters.fills;
+    for (let i = 0; i < 300; i++) {
+      const res = await get(`/?x=${Math.random()}&utm_campaign=${i}`);
+      expect(res.headers['x-cache']).toBe('HIT');
+    }
+    expect(t.app.responseCache.size).toBe(size);
+    expect(t.app.responseCache.counters.fills).toBe(fills);
+  });
+
+  it('keys by origin when no PUBLIC_URL fixes it, so one host cannot poison another', async () => {
+    const a = await get('/robots.txt', { host: 'a.example' });
+    const b = await get('/robots.txt', { host: 'b.example' });
+    expect(a.body).toContain('http://a.example/sitemap.xml');
+    expect(b.body).toContain('http://b.example/sitemap.xml');
+  });
+});
+
+describe('coalescing and staleness', () => {
+  it('renders once for many concurrent misses of one page', async () => {
+    await t.app.invalidation.publish(['news']);
+    const fills = t.app.responseCache.counters.fills;
+    const coalesced = t.app.responseCache.counters.coalesced;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => get(`/news/${articleId}`)));
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([200]));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.filter((a) => a.headers['x-cache'] === 'MISS')).toHaveLength(1);
+    expect(t.app.responseCache.counters.coalesced - coalesced).toBe(39);
+    // The page, and the API answers it was built from that were not cached already, each filled once.
+    expect(t.app.responseCache.counters.fills - fills).toBeLessThanOrEqual(6);
+  });
+
+  it('serves a stale page at once while one refresh runs, but never one an invalidation dropped', async () => {
+    const url = `/news/${articleId}`;
+    await get(url);
+    clock += 61_000; // past the page's 60 s
+    const stale = await Promise.all([get(url), get(url), get(url)]);
+    expect(stale.map((s) => s.headers['x-cache'])).toEqual(['STALE', 'STALE', 'STALE']);
+    await expect.poll(async () => (await get(url)).headers['x-cache'], { timeout: 5000 }).toBe('HIT');
+
+    await t.database.pool.query('update news set title = $1 where id = $2', ['عنوان بعد التعديل', articleId]);
+    await t.app.invalidation.publish([`article:${articleId}`]);
+    const fresh = await get(url);
+    expect(fresh.headers['x-cache']).toBe('MISS');
+    expect(fresh.body).toContain('عنوان بعد التعديل');
+  });
+
+  it('does not keep a page rendered across an invalidation of what it shows', async () => {
+    const cache = new ResponseCache(1 << 20, () => 0);
+    const seq = cache.seq;
+    cache.invalidate(['article:1']);
+    expect(cache.invalidatedSince(seq, ['article:1', 'latest'])).toBe(true);
+    expect(cache.invalidatedSince(seq, ['article:2'])).toBe(false);
+  });
+});
+
+describe('bounds and the CDN', () => {
+  it('holds no more bytes than it may, dropping the least recently used', () => {
+    const cache = new ResponseCache(10_000, () => 0);
+    const entry = (key: string, bytes: number): CacheEntry => ({
+      key,
+      url: key,
+      origin: 'o',
+      status: 200,
+      headers: {},
+      bodies: { identity: Buffer.alloc(bytes) },
+      hash: 'h',
+      tags: ['news'],
+      freshUntil: 1,
+      staleUntil: 1,
+      errorUntil: 1,
+      pageView: false,
+      refreshing: false,
+      size: bytes,
+      ready: {},
+    });
+    for (let i = 0; i < 10; i++) cache.set(entry(`k${i}`, 3000));
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.size).toBe(3);
+    expect(cache.get('k9')).toBeDefined();
+    expect(cache.get('k0')).toBeUndefined();
+    cache.get('k7'); // touched: k8 is now the oldest
+    cache.set(entry('k10', 3000));
+    expect(cache.get('k7')).toBeDefined();
+    expect(cache.get('k8')).toBeUndefined();
+    cache.set(entry('huge', 20_000));
+    expect(cache.get('huge')).toBeUndefined();
+  });
+
+  it('tags every cacheable answer for a CDN and posts the tags of a write to the purge hook', async () => {
+    const page = await get(`/news/${articleId}`);
+    expect(String(page.headers['surrogate-key'])).toContain(`article:${articleId}`);
+    expect(String(page.headers['cache-tag'])).toContain(`article:${articleId}`);
+    expect(page.headers['cache-control']).toMatch(/s-maxage=60, stale-while-revalidate=300, stale-if-error=86400/);
+    purges.length = 0;
+    const { cookie } = await login(t.app, 'chief');
+    await as(t.app, cookie)('PATCH', `/api/admin/news/${articleId}/featured`, { featured: true });
+    await expect.poll(() => purges.length).toBeGreaterThan(0);
+    expect(purges[0]!.tags).toEqual(expect.arrayContaining([`article:${articleId}`, 'featured']));
+    expect(purges[0]!.auth).toBe('Bearer cdn-secret');
+  });
+});
+
+describe('the fast path', () => {
+  it('answers hits over real HTTP before Fastify, with the same bytes, headers and page-view counting', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const fetchRaw = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path, headers: { host: 'sahifa.test', ...headers } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          })
+          .on('error', reject);
+      });
+    const first = await fetchRaw('/', { 'accept-encoding': 'br' });
+    const second = await fetchRaw('/?utm_source=newsletter', { 'accept-encoding': 'br' });
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(second.headers['surrogate-key']).toBe(first.headers['surrogate-key']);
+    const notModified = await fetchRaw('/', { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+
+    await t.app.stats.flush();
+    const before = (await t.database.pool.query('select coalesce(sum(page_views), 0)::int n from daily_stats')).rows[0]
+      .n;
+    const reader = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36';
+    for (let i = 0; i < 3; i++) await fetchRaw('/', { 'user-agent': reader });
+    await t.app.stats.flush();
+    const after = (await t.database.pool.query('select coalesce(sum(page_views), 0)::int n from daily_stats')).rows[0]
+      .n;
+    expect(after - before).toBe(3);
+  });
+});
