@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -7,6 +8,14 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 // The browser bundle only. The server renders the same React source directly (through tsx), so there is
 // no separate SSR build; it reads dist/client/.vite/manifest.json to link the hashed assets.
 export default defineConfig({
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/client/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),
@@ -27,6 +36,9 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     manifest: true,
+    // No modulepreload polyfill or links from Vite: the server decides when the reader's scripts load (after the
+    // first paint, see APP_LOADER in src/server/ssr/document.ts).
+    modulePreload: false,
     target: 'es2022',
     cssCodeSplit: true,
     assetsInlineLimit: 0,
@@ -36,8 +48,12 @@ export default defineConfig({
         // One chunk for the libraries every page needs and one for our shared code, rather than a dozen slivers
         // that compress worse and cost a request each. Admin-only libraries (quill, recharts, sonner) stay apart.
         manualChunks(id: string) {
-          if (/node_modules\/(react|react-dom|scheduler|@tanstack)\//.test(id)) return 'vendor';
-          if (/src\/(shared|client\/(lib|components|app))\//.test(id) && !id.includes('/schemas/')) return 'common';
+          if (/node_modules\/(react|react-dom|scheduler|@tanstack|wouter|regexparam)\//.test(id)) return 'core';
+          if (
+            /src\/(shared|client\/(lib|components|app|features\/(chrome|tickers)))\//.test(id) &&
+            !id.includes('/schemas/')
+          )
+            return 'core';
           return undefined;
         },
       },

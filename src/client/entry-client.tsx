@@ -1,5 +1,10 @@
+/**
+ * The reader app coming alive over the server's HTML. The document loads it only once the page has painted (see
+ * APP_LOADER in src/server/ssr/document.ts): on a slow phone the text is readable before any script runs.
+ */
 import './styles.css';
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from './lib/routing';
 import { ReaderApp } from './app/reader-app';
@@ -12,6 +17,8 @@ function readJson<T>(id: string): T | undefined {
   return el?.textContent ? (JSON.parse(el.textContent) as T) : undefined;
 }
 
+// Load the current page's code before hydrating, so the first render matches the server's HTML.
+await matchRoutes(readerRoutes, window.location.pathname)?.route.preload?.();
 const queryClient = createQueryClient();
 const state = readJson<unknown>('__QUERY_STATE__');
 if (state) hydrate(queryClient, state);
@@ -20,12 +27,13 @@ const site = readJson<SiteContextValue>('__SITE__') ?? {
   serverNow: new Date().toISOString(),
 };
 
-// Load the current page's code before hydrating, so the first render matches the server's HTML.
-await matchRoutes(readerRoutes, window.location.pathname)?.route.preload?.();
-
-hydrateRoot(
-  document.getElementById('root')!,
-  <QueryClientProvider client={queryClient}>
-    <ReaderApp site={{ ...site, origin: window.location.origin }} />
-  </QueryClientProvider>,
-);
+// As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one long task:
+// the page (already painted from the server's HTML) stays responsive while it comes alive.
+startTransition(() => {
+  hydrateRoot(
+    document.getElementById('root')!,
+    <QueryClientProvider client={queryClient}>
+      <ReaderApp site={{ ...site, origin: window.location.origin }} />
+    </QueryClientProvider>,
+  );
+});

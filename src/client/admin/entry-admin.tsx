@@ -1,4 +1,4 @@
-import '../styles.css';
+import './admin.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from '../lib/query-client';

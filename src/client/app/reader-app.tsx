@@ -48,6 +48,10 @@ export function ReaderApp({ site }: { site: SiteContextValue }) {
   const [pathname] = useLocation();
   const search = useSearch();
   useRouteEffects(pathname, search);
+  // SPEC §2's 300 ms fade is for route changes; the first page arrives complete from the server and shows at once.
+  const initialPath = useRef(pathname);
+  const moved = useRef(false);
+  if (pathname !== initialPath.current) moved.current = true;
   const match = matchRoutes(readerRoutes, pathname) ?? { route: readerRoutes[readerRoutes.length - 1]!, params: {} };
   return (
     <SiteContext.Provider value={site}>
@@ -60,7 +64,7 @@ export function ReaderApp({ site }: { site: SiteContextValue }) {
       <TopStrip serverNow={site.serverNow} />
       <SiteHeader />
       <Tickers />
-      <main id="main" key={pathname} className="fade-in min-h-[60vh]">
+      <main id="main" key={pathname} className={`min-h-[60vh] ${moved.current ? 'fade-in' : ''}`}>
         {/* /category/home is the home page. */}
         {match.route.path === '/category/:slug' && match.params.slug === HOME_SLUG ? (
           <Redirect to="/" replace />

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { HOME_SLUG, LIMITS } from '../../shared/constants';
 import type { Category } from '../../shared/schemas/categories';
 import type { NewsArticle } from '../../shared/schemas/news';
+import type { SearchResponse } from '../../shared/schemas/search';
 import type { PublicSettings } from '../../shared/schemas/settings';
 import { activeSection } from '../features/home/sections';
 import { parseArticleId } from '../features/news/article-id';
@@ -144,13 +145,17 @@ export const readerRoutes: ReaderRoute[] = [
       return query ? [q.search(query, page)] : [];
     },
     meta: (ctx) => {
-      const { query } = searchParamsOf(ctx.search);
+      const { query, page } = searchParamsOf(ctx.search);
+      const found = query ? ctx.get<SearchResponse>(q.search(query, page)) : undefined;
       return {
         title: `${query ? `البحث عن «${query}»` : 'البحث'} | ${ctx.settings.siteName}`,
-        description: ctx.settings.description,
-        path: '/search',
+        description: query
+          ? `أخبار عن «${query}» في ${ctx.settings.siteName}: ${ctx.settings.description}`
+          : ctx.settings.description,
+        // A search that finds news is a page worth finding (its own canonical address); one that finds nothing is not.
+        path: query ? `/search?q=${encodeURIComponent(query)}${page > 1 ? `&page=${page}` : ''}` : '/search',
         type: 'website',
-        noindex: true,
+        noindex: !found?.results.length,
       };
     },
   },

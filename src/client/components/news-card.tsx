@@ -10,9 +10,12 @@ interface Props {
   layout?: 'row' | 'stack';
   now: Date | null;
   priority?: boolean;
+  /** The card's heading level in the page's outline (h2 under a page's h1, h3 under a section's h2). */
+  level?: 2 | 3;
 }
 
-export function NewsCard({ item, layout = 'stack', now, priority }: Props) {
+export function NewsCard({ item, layout = 'stack', now, priority, level = 3 }: Props) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const date = item.publishedAt ?? item.createdAt;
   const row = layout === 'row';
   return (
@@ -35,11 +38,11 @@ export function NewsCard({ item, layout = 'stack', now, priority }: Props) {
             {now ? timeAgo(date, now) : timeAgo(date)}
           </time>
         </div>
-        <h3 className="text-lg font-bold leading-8">
+        <Heading className="text-lg font-bold leading-8">
           <Link to={`/news/${item.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
             {item.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="line-clamp-3 text-sm leading-7 text-slate-700 dark:text-slate-300">
           {item.description || 'بدون وصف'}
         </p>

@@ -5,14 +5,14 @@
  */
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { THEME_SCRIPT_HASH } from '../ssr/document';
+import { APP_LOADER_HASH, THEME_SCRIPT_HASH } from '../ssr/document';
 
 export async function registerSecurity(app: FastifyInstance, publicUrl: string | undefined): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", THEME_SCRIPT_HASH],
+        scriptSrc: ["'self'", THEME_SCRIPT_HASH, APP_LOADER_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'"],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
+import { APP_LOADER } from '../ssr/document';
 import { addBreaking, addCategory, addNews } from '../test/fixtures';
 
 let t: TestApp;
@@ -33,7 +34,9 @@ describe('server-rendered reader pages', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toMatch(/^<!doctype html>\n<html lang="ar" dir="rtl">/);
     expect(res.body).toContain('عاجل للاختبار');
-    expect(res.body).toContain('<script type="module" src="/assets/reader.js"></script>');
+    // The app's scripts load once the page has painted (issue 8): named by a meta tag, loaded by a fixed inline script.
+    expect(res.body).toContain('<meta name="sahifa-app" content="/assets/reader.js">');
+    expect(res.body).toContain(`<script>${APP_LOADER}</script>`);
     expect(res.body).toContain('id="__QUERY_STATE__"');
   });
 

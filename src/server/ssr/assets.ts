@@ -12,6 +12,11 @@ export interface ClientAssets {
   script: string;
   preloadScripts: string[];
   styles: string[];
+  /**
+   * The stylesheets' text, for reader pages to carry inline: one request fewer before the first paint on a slow
+   * network (about 6 KB compressed, inside the page's own compressed bytes).
+   */
+  inlineCss?: string;
   /** The Arabic body face, preloaded so text renders in it at once. */
   bodyFont?: string;
 }
@@ -20,6 +25,7 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 export function readClientAssets(entryKey: string = READER_ENTRY, dist = CLIENT_DIST): ClientAssets | undefined {
@@ -42,11 +48,12 @@ export function readClientAssets(entryKey: string = READER_ENTRY, dist = CLIENT_
   };
   entry.imports?.forEach(walk);
   const fonts = fs.existsSync(path.join(dist, 'assets')) ? fs.readdirSync(path.join(dist, 'assets')) : [];
-  const bodyFont = fonts.find((f) => f.startsWith('noto-naskh-arabic-arabic-400-normal') && f.endsWith('.woff2'));
+  const bodyFont = fonts.find((f) => f.startsWith('naskh-400') && f.endsWith('.woff2'));
   return {
     script: `/${entry.file}`,
     preloadScripts: [...imports].map((f) => `/${f}`),
     styles: [...css].map((f) => `/${f}`),
+    inlineCss: [...css].map((f) => fs.readFileSync(path.join(dist, f), 'utf8')).join('\n'),
     bodyFont: bodyFont ? `/assets/${bodyFont}` : undefined,
   };
 }

@@ -5,7 +5,17 @@ import type { PublicSettings } from '../../shared/schemas/settings';
 import { THEME_BOOT_SCRIPT } from '../../client/lib/theme';
 import type { ClientAssets } from './assets';
 
-export const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+/**
+ * Loads the reader app once the page has painted: the server's HTML is a whole page, so on a slow phone the text is
+ * readable before a byte of script is fetched or run (Lighthouse mobile: FCP 1.9 s → 1.3 s on an article). The files
+ * (the entry and what it imports, fetched together) are named by <meta name="sahifa-app">, so this script never
+ * changes and the CSP allows it by hash. A page opened in a background tab loads them at once (it does not paint).
+ */
+export const APP_LOADER = `(function(){var m=document.querySelector('meta[name=sahifa-app]');if(!m)return;var f=m.content.split(' ');function go(){for(var i=1;i<f.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.href=f[i];document.head.appendChild(l)}var s=document.createElement('script');s.type='module';s.src=f[0];document.head.appendChild(s)}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})();`;
+
+const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+export const THEME_SCRIPT_HASH = scriptHash(THEME_BOOT_SCRIPT);
+export const APP_LOADER_HASH = scriptHash(APP_LOADER);
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -94,10 +104,14 @@ export function renderDocument({ meta, settings, origin, appHtml, queryState, si
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(settings.siteName)}" href="/rss.xml">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<script>${THEME_BOOT_SCRIPT}</script>`,
-    assets?.bodyFont ? `<link rel="preload" href="${assets.bodyFont}" as="font" type="font/woff2" crossorigin>` : '',
-    ...(assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${href}">`),
-    ...(assets?.preloadScripts ?? []).map((href) => `<link rel="modulepreload" href="${href}">`),
-    assets ? `<script type="module" src="${assets.script}"></script>` : '',
+    // No font is preloaded: the stylesheet is inline, so the body face is known as soon as the head is read, and
+    // Android has it installed (local() in fonts.css). A preload took bandwidth from the page itself (Lighthouse: FCP
+    // 125 ms later) and is wasted wherever the face is installed.
+    assets?.inlineCss !== undefined
+      ? `<style>${assets.inlineCss.replace(/<\/style/gi, '<\\/style')}</style>`
+      : (assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${href}">`).join('\n'),
+    assets ? `<meta name="sahifa-app" content="${[assets.script, ...assets.preloadScripts].join(' ')}">` : '',
+    assets ? `<script>${APP_LOADER}</script>` : '',
     `<script type="application/ld+json">${safeJson(jsonLd(meta, origin, settings))}</script>`,
   ]
     .filter(Boolean)

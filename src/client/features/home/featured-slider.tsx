@@ -65,16 +65,21 @@ export function FeaturedSlider({ items }: { items: NewsListItem[] }) {
       >
         <ChevronLeft className="size-5" aria-hidden="true" />
       </button>
-      <div className="absolute inset-x-0 top-2 flex justify-center gap-1.5">
+      <div className="absolute inset-x-0 top-0 flex justify-center">
         {items.map((item, i) => (
+          // A 24 × 24 px tap target around each small dot.
           <button
             key={item.id}
             type="button"
             onClick={() => setIndex(i)}
             aria-label={`الانتقال إلى الشريحة ${i + 1}`}
             aria-current={i === index}
-            className={`h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-2.5 bg-white/60'}`}
-          />
+            className="flex h-6 min-w-6 items-center justify-center"
+          >
+            <span
+              className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-2.5 bg-white/60'}`}
+            />
+          </button>
         ))}
       </div>
     </section>

@@ -70,7 +70,7 @@ export function CategoryPage() {
       ) : (
         <div className="space-y-4">
           {[...news.data, ...older.items].map((n, i) => (
-            <NewsCard key={n.id} item={n} layout="row" now={now} priority={i === 0} />
+            <NewsCard key={n.id} item={n} layout="row" now={now} priority={i === 0} level={2} />
           ))}
           {older.failed && <MessageBox title="فشل في جلب الأخبار" tone="error" />}
           {older.next && (

@@ -34,7 +34,7 @@ export function sitePublicRoutes(originOf: (req: FastifyRequest) => string): Fas
       return reply
         .type('text/plain; charset=utf-8')
         .send(
-          `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /search\n\nSitemap: ${origin}/sitemap.xml\nSitemap: ${origin}/news-sitemap.xml\n`,
+          `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\nSitemap: ${origin}/news-sitemap.xml\n`,
         );
     });
   };

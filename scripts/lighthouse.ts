@@ -1,0 +1,135 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile, its default throttling) on the built server, offline, in Debian's
+ * Chromium (or CHROME_PATH), for the home page, a section, an article and a search, in the light theme. Prints the
+ * four category scores, LCP, FCP, TBT, CLS and the bytes transferred per page; the full JSON reports are written to
+ * lighthouse/. Exits 1 when a page misses the targets (performance 0.98; accessibility, best practices, SEO 1.0).
+ * Each page is measured LH_RUNS times (default 3) and the median run by performance is reported, as Lighthouse's
+ * own guidance on variability recommends; LH_PAGES=home,article measures only those.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { freePort } from '../src/server/db/embedded';
+
+const root = path.resolve(import.meta.dirname, '..');
+const OUT = path.join(root, 'lighthouse');
+const TARGETS = { performance: 0.98, accessibility: 1, 'best-practices': 1, seo: 1 };
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited');
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('Run `npm run build` first.');
+  fs.mkdirSync(OUT, { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-lh-'));
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      WEATHER_API_URL: 'http://127.0.0.1:9',
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://localhost:${port}`;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let failed = false;
+  try {
+    await waitFor(`${origin}/healthz`, server);
+    const [first] = (await (await fetch(`${origin}/api/news?limit=1`)).json()) as { id: number }[];
+    const pages: Record<string, string> = {
+      home: '/',
+      section: '/category/libya',
+      article: `/news/${first!.id}`,
+      search: `/search?q=${encodeURIComponent('ليبيا')}`,
+    };
+    // LH_PAGES=home,article runs only those (while working on one page).
+    const only = process.env.LH_PAGES?.split(',');
+    if (only) for (const name of Object.keys(pages)) if (!only.includes(name)) delete pages[name];
+    for (const p of Object.values(pages)) await fetch(origin + p); // warm the cache, as readers find it
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    });
+    console.log(
+      `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated Slow 4G, 4× CPU), light theme\n`,
+    );
+    console.log(`Median of ${process.env.LH_RUNS ?? 3} runs per page.\n`);
+    console.log('page       perf  a11y  best   seo   LCP ms  FCP ms  TBT ms    CLS   KB transferred');
+    const runs = Number(process.env.LH_RUNS ?? 3);
+    for (const [name, p] of Object.entries(pages)) {
+      const results = [];
+      for (let i = 0; i < runs; i++) {
+        const r = await lighthouse(origin + p, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(TARGETS),
+        });
+        if (!r) throw new Error(`no result for ${p}`);
+        results.push(r);
+      }
+      results.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+      const result = results[Math.floor(results.length / 2)]!;
+      const lhr = result.lhr;
+      fs.writeFileSync(path.join(OUT, `${name}.json`), String(result.report));
+      const score = (c: keyof typeof TARGETS) => lhr.categories[c]?.score ?? 0;
+      const metric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+      const bytes = metric('total-byte-weight') / 1024;
+      const missed = (Object.keys(TARGETS) as (keyof typeof TARGETS)[]).filter((c) => score(c) < TARGETS[c]);
+      if (missed.length) failed = true;
+      console.log(
+        `${name.padEnd(9)} ${score('performance').toFixed(2).padStart(5)} ${score('accessibility').toFixed(2).padStart(5)} ${score('best-practices').toFixed(2).padStart(5)} ${score('seo').toFixed(2).padStart(5)} ${metric('largest-contentful-paint').toFixed(0).padStart(8)} ${metric('first-contentful-paint').toFixed(0).padStart(7)} ${metric('total-blocking-time').toFixed(0).padStart(7)} ${metric('cumulative-layout-shift').toFixed(3).padStart(6)} ${bytes.toFixed(0).padStart(8)}${missed.length ? `   below target: ${missed.join(', ')}` : ''}`,
+      );
+      for (const c of missed)
+        for (const ref of lhr.categories[c]!.auditRefs) {
+          const a = lhr.audits[ref.id]!;
+          if (ref.weight > 0 && a.score !== null && a.score < 1)
+            console.log(`           ${c}: ${a.id} (${a.score}) ${a.displayValue ?? ''}`);
+        }
+    }
+    console.log(`\nReports: ${path.relative(root, OUT)}/*.json`);
+  } finally {
+    await chrome?.kill();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
