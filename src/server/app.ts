@@ -25,8 +25,12 @@ import { categoriesPublicRoutes } from './modules/categories/categories.public.r
 import { feedsPublicRoutes } from './modules/feeds/feeds.public.routes';
 import { healthPublicRoutes } from './modules/health/health.public.routes';
 import { mediaAdminRoutes } from './modules/media/media.admin.routes';
+import { authorsPublicRoutes } from './modules/authors/authors.public.routes';
 import { newsAdminRoutes } from './modules/news/news.admin.routes';
 import { newsPublicRoutes } from './modules/news/news.public.routes';
+import { tagsAdminRoutes } from './modules/tags/tags.admin.routes';
+import { tagsPublicRoutes } from './modules/tags/tags.public.routes';
+import { viewsPublicRoutes } from './modules/views/views.public.routes';
 import { newsletterAdminRoutes } from './modules/newsletter/newsletter.admin.routes';
 import { newsletterPublicRoutes } from './modules/newsletter/newsletter.public.routes';
 import { prayerTimesAdminRoutes } from './modules/prayer-times/prayer-times.admin.routes';
@@ -152,11 +156,17 @@ export async function buildApp({
   app.decorate('responseCache', cache);
   app.decorate('stats', m.statsRecorder);
   app.decorate('modules', m);
+  invalidation.subscribe((tags) => m.viewCounter.forget(tags));
   app.addHook('onReady', async () => {
     await invalidation.start();
     m.statsRecorder.start();
+    m.viewCounter.start();
+    m.jobs.start();
   });
+  // A graceful stop writes what is counted in memory before the caller closes the database.
   app.addHook('onClose', async () => {
+    await m.jobs.stop();
+    await m.viewCounter.stop();
     await m.statsRecorder.stop();
     await invalidation.close();
   });
@@ -185,6 +195,9 @@ export async function buildApp({
   // The public API.
   await app.register(healthPublicRoutes(m.health));
   await app.register(newsPublicRoutes(m.news));
+  await app.register(viewsPublicRoutes(m.views));
+  await app.register(tagsPublicRoutes(m.tags));
+  await app.register(authorsPublicRoutes(m.authors));
   await app.register(categoriesPublicRoutes(m.categories));
   await app.register(breakingNewsPublicRoutes(m.breaking));
   await app.register(prayerTimesPublicRoutes(m.prayer));
@@ -205,7 +218,8 @@ export async function buildApp({
         sessionRoutes(m.auth, config.publicUrl),
         statsAdminRoutes(m.stats),
         breakingNewsAdminRoutes(m.breaking),
-        newsAdminRoutes(m.news),
+        newsAdminRoutes(m.newsroom),
+        tagsAdminRoutes(m.tags),
         categoriesAdminRoutes(m.categories),
         prayerTimesAdminRoutes(m.prayer),
         adminsAdminRoutes(m.admins),

@@ -26,6 +26,8 @@ const envSchema = z.object({
   CACHE_MAX_MB: z.coerce.number().int().min(0).max(65_536).default(256),
   CDN_PURGE_URL: z.url({ protocol: /^https?$/ }).optional(),
   CDN_PURGE_TOKEN: z.string().min(1).optional(),
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  VIEW_FLUSH_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -50,6 +52,10 @@ export interface Config {
   cacheMaxBytes: number;
   /** Where cache tags are POSTed when content changes, so a CDN in front purges them too. */
   cdnPurge: { url: string; token?: string } | undefined;
+  /** How often scheduled articles are looked for (they appear within this of their minute). */
+  schedulerIntervalMs: number;
+  /** How often counted article views are written (a crash loses at most this much of them). */
+  viewFlushMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -81,5 +87,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
     cdnPurge: e.CDN_PURGE_URL ? { url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN } : undefined,
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    viewFlushMs: e.VIEW_FLUSH_MS,
   };
 }

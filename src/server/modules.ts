@@ -19,8 +19,19 @@ import { feedsService } from './modules/feeds/feeds.service';
 import { healthRepository } from './modules/health/health.repository';
 import { mediaRepository } from './modules/media/media.repository';
 import { mediaService } from './modules/media/media.service';
+import { authorsRepository } from './modules/authors/authors.repository';
+import { authorsService } from './modules/authors/authors.service';
+import { newsDeskRepository } from './modules/news/news-desk.repository';
+import { newsRevisionsRepository } from './modules/news/news-revisions.repository';
 import { newsRepository } from './modules/news/news.repository';
 import { newsService } from './modules/news/news.service';
+import { newsroomService } from './modules/news/newsroom.service';
+import { tagsRepository } from './modules/tags/tags.repository';
+import { tagsService } from './modules/tags/tags.service';
+import { viewCounter } from './modules/views/view-counter';
+import { viewsRepository } from './modules/views/views.repository';
+import { viewsService } from './modules/views/views.service';
+import { createJobs } from './lib/jobs';
 import { newsletterRepository } from './modules/newsletter/newsletter.repository';
 import { newsletterService } from './modules/newsletter/newsletter.service';
 import { prayerTimesRepository } from './modules/prayer-times/prayer-times.repository';
@@ -48,6 +59,11 @@ export function buildModules({ db, config, now, fetch, log, invalidation }: Modu
 
   const repos = {
     admins: adminsRepository(db),
+    authors: authorsRepository(db, now),
+    desk: newsDeskRepository(db),
+    revisions: newsRevisionsRepository(db),
+    tags: tagsRepository(db, now),
+    views: viewsRepository(db, now),
     auth: authRepository(db),
     breaking: breakingNewsRepository(db),
     categories: categoriesRepository(db),
@@ -58,13 +74,47 @@ export function buildModules({ db, config, now, fetch, log, invalidation }: Modu
     prayer: prayerTimesRepository(db),
     search: searchRepository(db, now),
     settings: settingsRepository(db),
-    stats: statsRepository(db, now),
+    stats: statsRepository(db),
   };
 
   const breaking = breakingNewsService({ repo: repos.breaking, write, now });
   const categories = categoriesService({ repo: repos.categories, write, now });
   const settings = settingsService({ repo: repos.settings, write, now });
-  const news = newsService({ repo: repos.news, categories: repos.categories, write, now });
+  const news = newsService({ repo: repos.news, categories: repos.categories });
+  const tags = tagsService({ repo: repos.tags, news: repos.news, now });
+  const newsroom = newsroomService({
+    repo: repos.news,
+    revisions: repos.revisions,
+    desk: repos.desk,
+    categories: repos.categories,
+    tags,
+    write,
+    now,
+  });
+  const authors = authorsService({ repo: repos.authors, news: repos.news });
+  const counter = viewCounter({ repo: repos.views, now, log, flushMs: config.viewFlushMs });
+  const views = viewsService({ repo: repos.views, counter, now });
+  const stats = statsService({ repo: repos.stats, breaking, views, now });
+
+  // Background work: the scheduler's publishing pass, and housekeeping once an hour (one instance at a time).
+  const jobs = createJobs({
+    db,
+    log,
+    jobs: [
+      { name: 'publish-scheduled', everyMs: config.schedulerIntervalMs, run: () => newsroom.publishDue() },
+      {
+        name: 'housekeeping',
+        everyMs: 3_600_000,
+        exclusive: true,
+        run: async () => {
+          await newsroom.pruneRevisions();
+          await newsroom.housekeeping();
+          await views.prune();
+          await stats.pruneVisitors();
+        },
+      },
+    ],
+  });
 
   return {
     audit,
@@ -76,12 +126,18 @@ export function buildModules({ db, config, now, fetch, log, invalidation }: Modu
     categories,
     settings,
     news,
-    feeds: feedsService({ news: repos.news, categories, settings, now }),
+    newsroom,
+    tags,
+    authors,
+    views,
+    viewCounter: counter,
+    jobs,
+    feeds: feedsService({ news: repos.news, categories, authors, settings, now }),
     media: mediaService({ repo: repos.media, write, dataDir: config.dataDir, now }),
     newsletter: newsletterService({ repo: repos.newsletter, now }),
     prayer: prayerTimesService({ repo: repos.prayer, write, now, xmlPath: config.prayerXmlPath, log }),
     weather: weatherService({ ...config.weather, fetch, now, log }),
-    stats: statsService({ repo: repos.stats, breaking, now }),
+    stats,
     statsRecorder: statsRecorder(repos.stats, now, log),
   };
 }

@@ -35,5 +35,9 @@ export const ERROR_CODES = [
   'FILE_TOO_LARGE',
   'UNSUPPORTED_IMAGE',
   'IMAGE_UNREADABLE',
+  'EDIT_CONFLICT',
+  'INVALID_TRANSITION',
+  'TAG_NOT_FOUND',
+  'AUTHOR_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -2,10 +2,10 @@
  * Who may do what in the newsroom. The server checks every rule (routes declare a permission, services check
  * ownership); the admin screens read the same table to hide what a role cannot do.
  */
-export const ROLE_VALUES = ['admin', 'editor'] as const;
+export const ROLE_VALUES = ['admin', 'editor', 'writer'] as const;
 export type Role = (typeof ROLE_VALUES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = { admin: 'مدير', editor: 'محرر' };
+export const ROLE_LABELS: Record<Role, string> = { admin: 'مدير', editor: 'محرر', writer: 'كاتب' };
 
 export const PERMISSIONS = {
   /** Accounts of other staff: list, add, change passwords, delete; the audit log. */
@@ -15,8 +15,11 @@ export const PERMISSIONS = {
   'breaking.manage': ['admin', 'editor'],
   'sections.manage': ['admin', 'editor'],
   'prayer.manage': ['admin', 'editor'],
-  'news.write': ['admin', 'editor'],
-  'media.upload': ['admin', 'editor'],
+  /** Writing articles (a writer only their own drafts; the news service checks ownership and state). */
+  'news.write': ['admin', 'editor', 'writer'],
+  /** Review, publish, schedule, unpublish, feature and delete any article. */
+  'news.publish': ['admin', 'editor'],
+  'media.upload': ['admin', 'editor', 'writer'],
   'statistics.view': ['admin', 'editor'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { NewsListItem } from '../../shared/schemas/news';
 import { NewsImage } from './news-image';
-import { timeAgo } from '../lib/format';
+import { timeAgo } from '../../shared/format';
 import { CategoryBadge } from './category-badge';
 
 interface Props {

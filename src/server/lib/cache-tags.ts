@@ -15,6 +15,8 @@ export type CacheTag =
   | 'weather'
   | 'settings'
   | 'sitemap'
+  /** The archive by tag and by author: tag and author pages (their membership changes with publishing and links). */
+  | 'archive'
   /** Every server-rendered reader page (not the API answers they are made of). */
   | 'pages'
   | `article:${number}`

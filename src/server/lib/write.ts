@@ -10,11 +10,25 @@ export interface Actor {
   /** null for the system itself (scheduled publishing). */
   id: number | null;
   username: string;
+  /** The name people know them by (revisions, conflict messages); the username when absent. */
+  fullName?: string;
 }
 
-export const SYSTEM_ACTOR: Actor = { id: null, username: 'النظام' };
+export const SYSTEM_ACTOR: Actor = { id: null, username: 'system', fullName: 'النظام' };
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'import' | 'login' | 'logout' | 'publish';
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'import'
+  | 'login'
+  | 'logout'
+  | 'publish'
+  | 'schedule'
+  | 'review'
+  | 'draft'
+  | 'unpublish'
+  | 'restore';
 
 export interface AuditRecord {
   action: AuditAction;

@@ -30,6 +30,8 @@ beforeAll(async () => {
   ids.article = (await addNews(db, { category: 'libya', title: 'الخبر الذي يتغير' })).id;
   ids.other = (await addNews(db, { category: 'sports', title: 'خبر آخر لا يتغير' })).id;
   ids.doomed = (await addNews(db, { category: 'libya', title: 'خبر سيحذف' })).id;
+  ids.live = (await addNews(db, { category: 'sports', title: 'خبر سيلغى نشره' })).id;
+  ids.draft = (await addNews(db, { category: 'libya', title: 'مسودة', status: 'draft', publishedAt: null })).id;
   ids.breaking = (await addBreaking(db, { title: 'عاجل' })).id;
   ids.prayer = (
     await addPrayerDay(db, {
@@ -41,7 +43,11 @@ beforeAll(async () => {
       isha: '19:15',
     })
   ).id;
-  await addAdmin(db, 'chief', 'admin');
+  const chief = await addAdmin(db, 'chief', 'admin');
+  await t.database.pool.query('insert into news_authors (news_id, admin_id, visible_at) values ($1, $2, now())', [
+    ids.article,
+    chief.id,
+  ]);
   ids.victim = (await addAdmin(db, 'victim', 'editor')).id;
   call = as(t.app, (await login(t.app, 'chief')).cookie);
 });
@@ -103,6 +109,52 @@ const WRITES: Write[] = [
     run: () => call('DELETE', `/api/admin/news/${ids.doomed}`),
     drops: () => [`/api/news/${ids.doomed}`, '/api/news', '/api/news/category/libya'],
     keeps: NEWS_UNRELATED,
+  },
+  {
+    route: 'POST /api/admin/news/:id/transition',
+    run: () => call('POST', `/api/admin/news/${ids.live}/transition`, { action: 'unpublish' }),
+    drops: () => [`/api/news/${ids.live}`, '/api/news', '/api/news/category/sports', '/sitemap.xml', '/rss.xml'],
+    keeps: () => [`/api/news/${ids.other}`, '/api/breaking-news', '/api/prayer-times'],
+  },
+  {
+    route: 'PUT /api/admin/news/:id/autosave',
+    run: () => call('PUT', `/api/admin/news/${ids.draft}/autosave`, { ...article({ title: 'مسودة تكتب' }), version: 1 }),
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'DELETE /api/admin/news/:id/autosave',
+    run: () => call('DELETE', `/api/admin/news/${ids.article}/autosave`),
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'POST /api/admin/news/:id/revisions/:revisionId/restore',
+    run: async () => {
+      const revisions = (await call('GET', `/api/admin/news/${ids.article}/revisions`)).json();
+      return call('POST', `/api/admin/news/${ids.article}/revisions/${revisions.at(-1).id}/restore`, {});
+    },
+    drops: () => [`/api/news/${ids.article}`, '/api/news'],
+    keeps: NEWS_UNRELATED,
+  },
+  {
+    route: 'POST /api/admin/news/:id/presence',
+    run: () => call('POST', `/api/admin/news/${ids.article}/presence`),
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'DELETE /api/admin/news/:id/presence',
+    run: () => call('DELETE', `/api/admin/news/${ids.article}/presence`),
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'PUT /api/admin/me/profile',
+    run: () => call('PUT', '/api/admin/me/profile', { fullName: 'رئيس التحرير', bio: 'نبذة' }),
+    // The chief is named on an article: every article response goes (names show on bylines and cards).
+    drops: () => ['/api/news', `/api/news/${ids.article}`],
+    keeps: () => ['/api/breaking-news', '/api/prayer-times'],
   },
   {
     route: 'POST /api/admin/breaking-news',
@@ -202,6 +254,7 @@ const WRITES: Write[] = [
   {
     route: 'DELETE /api/admin/admins/:id',
     run: () => call('DELETE', `/api/admin/admins/${ids.victim}`),
+    // The account wrote nothing: no public page named it.
     drops: () => [],
     keeps: NOTHING_PUBLIC,
   },

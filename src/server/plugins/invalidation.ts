@@ -31,6 +31,8 @@ export interface InvalidationBus extends Invalidator {
   publish(tags: readonly CacheTag[]): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
+  /** Also tell `listener` of every tag dropped here (by a write here, another instance, or a reconnect: 'news'). */
+  subscribe(listener: (tags: readonly string[]) => void): void;
   /** True while the LISTEN connection is up. */
   readonly listening: boolean;
 }
@@ -49,6 +51,11 @@ export function createInvalidationBus(deps: {
   let retry: ReturnType<typeof setTimeout> | undefined;
 
   const payload = (tags: readonly string[]) => JSON.stringify({ from: instance, tags });
+  const listeners: ((tags: readonly string[]) => void)[] = [];
+  const dropHere = (tags: readonly string[]) => {
+    cache.invalidate(tags);
+    for (const l of listeners) l(tags);
+  };
 
   async function purgeCdn(tags: readonly string[]): Promise<void> {
     if (!deps.purge) return;
@@ -80,7 +87,7 @@ export function createInvalidationBus(deps: {
     c.on('notification', (msg) => {
       try {
         const { from, tags } = JSON.parse(msg.payload ?? '{}') as { from?: string; tags?: string[] };
-        if (from !== instance && Array.isArray(tags)) cache.invalidate(tags);
+        if (from !== instance && Array.isArray(tags)) dropHere(tags);
       } catch {
         /* ignore malformed payloads */
       }
@@ -98,6 +105,7 @@ export function createInvalidationBus(deps: {
       client = c;
       // Anything announced while we were not listening is unknown: start from a clean cache.
       cache.clear();
+      for (const l of listeners) l(['news']);
     } catch (err) {
       log.warn({ err }, 'cache invalidation listener could not connect; retrying');
       again();
@@ -109,15 +117,16 @@ export function createInvalidationBus(deps: {
       await tx.execute(sql`select pg_notify(${CHANNEL}, ${payload(tags)})`);
     },
     async invalidate(tags: readonly CacheTag[]) {
-      cache.invalidate(tags);
+      dropHere(tags);
       void purgeCdn(tags);
     },
     async publish(tags: readonly CacheTag[]) {
-      cache.invalidate(tags);
+      dropHere(tags);
       await pool.query('select pg_notify($1, $2)', [CHANNEL, payload(tags)]);
       void purgeCdn(tags);
     },
     start: connect,
+    subscribe: (listener) => void listeners.push(listener),
     async close() {
       closed = true;
       clearTimeout(retry);

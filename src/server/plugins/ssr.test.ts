@@ -124,10 +124,13 @@ describe('response cache', () => {
 
 describe('feeds and sitemaps', () => {
   it('lists the article in the sitemap, the news sitemap and the RSS feeds', async () => {
-    const sitemap = await page('/sitemap.xml');
-    expect(sitemap.statusCode).toBe(200);
-    expect(sitemap.body).toContain(`<loc>http://sahifa.test/news/${articleId}</loc>`);
-    expect(sitemap.body).toContain('<loc>http://sahifa.test/category/libya</loc>');
+    const index = await page('/sitemap.xml');
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<sitemapindex');
+    const parts = [...index.body.matchAll(/<loc>http:\/\/sahifa\.test([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const all = (await Promise.all(parts.map((p) => page(p)))).map((r) => r.body).join('\n');
+    expect(all).toContain(`<loc>http://sahifa.test/news/${articleId}</loc>`);
+    expect(all).toContain('<loc>http://sahifa.test/category/libya</loc>');
     const news = await page('/news-sitemap.xml');
     expect(news.body).toContain('<news:language>ar</news:language>');
     expect(news.body).toContain('خبر عن &lt;طرابلس&gt; &amp; &quot;بنغازي&quot;');

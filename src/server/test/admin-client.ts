@@ -6,7 +6,12 @@ import { hashPassword } from '../modules/admins/passwords';
 
 export const ORIGIN = 'http://localhost:80';
 
-export async function addAdmin(db: Db, username: string, role: 'admin' | 'editor', password = 'secret-pass-1') {
+export async function addAdmin(
+  db: Db,
+  username: string,
+  role: 'admin' | 'editor' | 'writer',
+  password = 'secret-pass-1',
+) {
   const [row] = await db
     .insert(admins)
     .values({

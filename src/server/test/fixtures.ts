@@ -1,6 +1,7 @@
 /** Small, explicit rows for tests; each test states what it needs. */
 import type { Db } from '../db/client';
 import { breakingNews, categories, news, prayerTimes } from '../db/schema/content';
+import { newsViews } from '../db/schema/newsroom';
 
 let counter = 0;
 const HOUR = 3_600_000;
@@ -14,8 +15,13 @@ export async function addCategory(db: Db, values: Partial<typeof categories.$inf
   return row!;
 }
 
-export async function addNews(db: Db, values: Partial<typeof news.$inferInsert> & { category: string }) {
+/** A published article unless `status` says otherwise; `views` go to its all-time count. */
+export async function addNews(
+  db: Db,
+  values: Partial<typeof news.$inferInsert> & { category: string; views?: number },
+) {
   counter++;
+  const { views, ...rest } = values;
   const [row] = await db
     .insert(news)
     .values({
@@ -23,10 +29,12 @@ export async function addNews(db: Db, values: Partial<typeof news.$inferInsert> 
       description: `وصف الخبر ${counter}`,
       content: `<p>نص الخبر ${counter}</p>`,
       imageUrl: `/media/00000000-0000-4000-8000-000000000001/1200.webp`,
+      status: 'published',
       publishedAt: new Date(Date.now() - counter * HOUR),
-      ...values,
+      ...rest,
     })
     .returning();
+  if (views) await db.insert(newsViews).values({ newsId: row!.id, views });
   return row!;
 }
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { HHMM, ISO_DATE } from '../dates';
 import { LIMITS } from '../constants';
 import { newsArticle, newsListItem } from './news';
+import { pageQuery } from './common';
+import { NEWS_ACTIONS, NEWS_STATUSES } from '../news-workflow';
 import { ROLE_VALUES } from '../permissions';
 
 const trimmed = (message: string, max = 500) => z.string({ error: message }).trim().min(1, message).max(max, message);
@@ -25,6 +27,8 @@ export const adminUser = z.object({
   fullName: z.string(),
   email: z.string(),
   role: z.enum(ROLE_VALUES),
+  bio: z.string(),
+  avatarUrl: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
@@ -57,32 +61,181 @@ export const breakingNewsInput = z.object({
 /** The list switch sends only isActive (SPEC §4). */
 export const breakingNewsUpdate = z.union([z.object({ isActive: z.boolean() }).strict(), breakingNewsInput]);
 
+const IMAGE_REQUIRED = 'يرجى تحميل صورة للخبر أو توفير رابط صورة';
+const FIELDS_REQUIRED = 'جميع الحقول مطلوبة';
 const imageUrl = z
-  .string({ error: 'يرجى تحميل صورة للخبر أو توفير رابط صورة' })
+  .string()
   .trim()
-  .min(1, 'يرجى تحميل صورة للخبر أو توفير رابط صورة')
   .max(2000)
+  .nullish()
+  .transform((v) => v ?? '')
   .refine(
-    (v) => /^\/media\/[0-9a-f-]{36}\/\d+\.webp$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v),
+    (v) => v === '' || /^\/media\/[0-9a-f-]{36}\/\d+\.webp$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v),
     'رابط الصورة يجب أن يبدأ بـ http أو https',
   );
+const isoInstant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 'موعد النشر غير صالح')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'موعد النشر غير صالح');
+export const TAG_NAME_MAX = 50;
+export const TAGS_MAX = 20;
+const tagName = z
+  .string()
+  .trim()
+  .min(1, 'اسم الوسم فارغ')
+  .max(TAG_NAME_MAX, `اسم الوسم ${TAG_NAME_MAX} حرفاً على الأكثر`)
+  .refine((v) => /[\p{L}\p{N}]/u.test(v), 'اسم الوسم يحتاج حرفاً أو رقماً');
 
-export const newsInput = z.object({
-  title: trimmed('جميع الحقول مطلوبة', 300),
-  description: trimmed('جميع الحقول مطلوبة', 1000),
-  content: trimmed('جميع الحقول مطلوبة', 500_000),
-  category: trimmed('جميع الحقول مطلوبة', 100),
+/** What an article says: every field a save, an autosave or a revision carries. */
+const newsFields = z.object({
+  title: trimmed(FIELDS_REQUIRED, 300),
+  description: z.string().trim().max(1000, 'الوصف 1000 حرف على الأكثر').default(''),
+  content: z.string().trim().max(500_000, 'نص الخبر أطول من المسموح').default(''),
+  category: trimmed(FIELDS_REQUIRED, 100),
   imageUrl,
   featured: z.boolean().default(false),
+  byline: z.string().trim().max(200, 'سطر التوقيع 200 حرف على الأكثر').default(''),
+  /** Staff ids, in the order the byline names them; the creator when left out. */
+  authors: z.array(z.number().int().positive().max(2_147_483_647)).max(10, 'عشرة كتّاب على الأكثر').optional(),
+  tags: z.array(tagName).max(TAGS_MAX, `${TAGS_MAX} وسماً على الأكثر`).optional(),
+  /** The version the editor started from: a save over someone else's newer save is refused (409). */
+  version: z.number().int().positive().max(2_147_483_647).optional(),
 });
+
+/** Publishing needs the whole story (SPEC §5's messages); a draft or a story sent for review may be unfinished. */
+function requireComplete(v: { description: string; content: string; imageUrl: string }, ctx: z.RefinementCtx) {
+  if (!v.description) ctx.addIssue({ code: 'custom', path: ['description'], message: FIELDS_REQUIRED });
+  if (!v.content) ctx.addIssue({ code: 'custom', path: ['content'], message: FIELDS_REQUIRED });
+  if (!v.imageUrl) ctx.addIssue({ code: 'custom', path: ['imageUrl'], message: IMAGE_REQUIRED });
+}
+const SCHEDULE_TIME_REQUIRED = 'يرجى اختيار موعد النشر';
+
+/**
+ * A save (SPEC's POST/PUT body, plus the newsroom's fields). `action` is the state wanted afterwards; without one a
+ * PUT keeps the state and SPEC's POST publishes (an editor) or drafts (a writer).
+ */
+export const newsInput = newsFields
+  .extend({ action: z.enum(NEWS_ACTIONS).optional(), publishAt: isoInstant.optional() })
+  .superRefine((v, ctx) => {
+    if (v.action !== 'draft' && v.action !== 'review') requireComplete(v, ctx);
+    if (v.action === 'schedule' && !v.publishAt)
+      ctx.addIssue({ code: 'custom', path: ['publishAt'], message: SCHEDULE_TIME_REQUIRED });
+  });
+export type NewsInput = z.infer<typeof newsInput>;
+export type NewsFormValues = z.input<typeof newsInput>;
+
+/** An autosave: what the editor holds now, never a state change; the version it started from is required. */
+export const newsAutosaveInput = newsFields.extend({ version: z.number().int().positive().max(2_147_483_647) });
+export type NewsAutosaveInput = z.infer<typeof newsAutosaveInput>;
+
+/** A state change from the list or the editor's buttons, without the text. */
+export const newsTransitionInput = z
+  .object({
+    action: z.enum(NEWS_ACTIONS),
+    publishAt: isoInstant.optional(),
+    version: z.number().int().positive().max(2_147_483_647).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'schedule' && !v.publishAt)
+      ctx.addIssue({ code: 'custom', path: ['publishAt'], message: SCHEDULE_TIME_REQUIRED });
+  });
+export type NewsTransitionInput = z.infer<typeof newsTransitionInput>;
+
 export const featuredInput = z.object({ featured: z.boolean() });
 
-/** An article as the admin sees it: the public article plus its status. */
-export const adminNewsItem = newsArticle.extend({ status: z.string() });
+/** A staff member as the newsroom's screens name them. */
+export const staffRef = z.object({ id: z.number().int(), fullName: z.string() });
+export type StaffRef = z.infer<typeof staffRef>;
+
+export const autosaveRecord = z.object({
+  payload: newsAutosaveInput.omit({ version: true }),
+  baseVersion: z.number().int(),
+  savedAt: z.string(),
+});
+
+/** An article as the newsroom sees it: the public article plus its state, version, people and pending autosave. */
+export const adminNewsItem = newsArticle.extend({
+  status: z.enum(NEWS_STATUSES),
+  version: z.number().int(),
+  staff: z.array(staffRef),
+  createdBy: staffRef.nullable(),
+  updatedBy: staffRef.nullable(),
+  /** The signed-in staff member's autosaved edits of a published or scheduled article, if newer than it. */
+  autosave: autosaveRecord.nullable(),
+});
 export type AdminNewsItem = z.infer<typeof adminNewsItem>;
+
+/** The preview page's article: what readers would see, and the state it is in now. */
+export const previewArticle = newsArticle.extend({ status: z.enum(NEWS_STATUSES) });
+export type PreviewArticle = z.infer<typeof previewArticle>;
+
+/** A retried create (a lost answer on a phone network) sends the same key and gets the first one's article. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
 /** A row of the admin news table: no body (a page of the list stays small at any archive size). */
-export const adminNewsListItem = newsListItem.extend({ status: z.string(), updatedAt: z.string() });
+export const adminNewsListItem = newsListItem.extend({
+  status: z.enum(NEWS_STATUSES),
+  updatedAt: z.string(),
+  version: z.number().int(),
+  staff: z.array(staffRef),
+  createdById: z.number().int().nullable(),
+});
 export type AdminNewsListItem = z.infer<typeof adminNewsListItem>;
+
+export const NEWS_FILTER_ALL = 'all';
+export const adminNewsQuery = pageQuery.extend({
+  q: z.string().trim().max(200).optional(),
+  category: z.string().trim().max(100).optional(),
+  status: z.enum([NEWS_FILTER_ALL, ...NEWS_STATUSES]).optional(),
+  author: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type AdminNewsQuery = z.infer<typeof adminNewsQuery>;
+
+export const autosaveResponse = z.object({
+  /** 'article': the draft itself was saved; 'autosave': kept aside (the live article is unchanged). */
+  target: z.enum(['article', 'autosave']),
+  version: z.number().int(),
+  savedAt: z.string(),
+});
+export type AutosaveResponse = z.infer<typeof autosaveResponse>;
+
+export const newsRevisionSummary = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  adminName: z.string(),
+  reason: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+});
+export type NewsRevisionSummary = z.infer<typeof newsRevisionSummary>;
+export const newsRevision = newsRevisionSummary.extend({
+  description: z.string(),
+  content: z.string(),
+  category: z.string(),
+  imageUrl: z.string().nullable(),
+  byline: z.string(),
+  authors: z.array(staffRef),
+  tags: z.array(z.string()),
+});
+export type NewsRevision = z.infer<typeof newsRevision>;
+export const revisionParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  revisionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export const restoreInput = z.object({ version: z.number().int().positive().max(2_147_483_647).optional() });
+
+/** Who else has the article open in the editor (seen within the last PRESENCE_ACTIVE_MS). */
+export const presenceResponse = z.array(staffRef.extend({ seenAt: z.string() }));
+export const PRESENCE_HEARTBEAT_MS = 15_000;
+export const PRESENCE_ACTIVE_MS = 45_000;
+
+export const tagSuggestion = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+export type TagSuggestion = z.infer<typeof tagSuggestion>;
+export const tagSuggestQuery = z.object({ q: z.string().trim().max(TAG_NAME_MAX).default('') });
+
+/** Staff as the editor's author picker lists them. */
+export const staffMember = staffRef.extend({ username: z.string(), role: z.enum(ROLE_VALUES) });
+export type StaffMember = z.infer<typeof staffMember>;
 
 const SLUG = /^[a-z0-9_-]+$/;
 export const categoryInput = z.object({
@@ -151,6 +304,19 @@ export const ownPasswordInput = passwordInput.extend({
 });
 export type OwnPasswordInput = z.infer<typeof ownPasswordInput>;
 
+/** One's own public profile (the author page): name, a short bio, an avatar uploaded like article images. */
+export const profileInput = z.object({
+  fullName: trimmed('الاسم الكامل مطلوب', 200),
+  bio: z.string().trim().max(500, 'النبذة 500 حرف على الأكثر').default(''),
+  avatarUrl: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || /^\/media\/[0-9a-f-]{36}\/\d+\.webp$/.test(v), 'ارفع الصورة الشخصية من هنا'),
+});
+export type ProfileInput = z.infer<typeof profileInput>;
+
 export const statisticsToday = z.object({
   today: z.object({ visitors: z.number().int(), pageViews: z.number().int(), uniqueVisitors: z.number().int() }),
   activeBreakingNews: z.number().int(),
@@ -216,7 +382,6 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export type SessionResponse = z.infer<typeof sessionResponse>;
 export type BreakingNewsInput = z.infer<typeof breakingNewsInput>;
 export type BreakingNewsUpdate = z.infer<typeof breakingNewsUpdate>;
-export type NewsInput = z.infer<typeof newsInput>;
 export type CategoryInput = z.infer<typeof categoryInput>;
 export type CategoryUpdate = z.infer<typeof categoryUpdate>;
 export type CategoryReorder = z.infer<typeof categoryReorder>;

@@ -24,9 +24,26 @@ export const newsListItem = z.object({
 });
 export type NewsListItem = z.infer<typeof newsListItem>;
 
+/** A staff member named on an article (its author page is /author/{username}). */
+export const articleAuthor = z.object({
+  username: z.string(),
+  fullName: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type ArticleAuthor = z.infer<typeof articleAuthor>;
+
+export const articleTag = z.object({ name: z.string(), slug: z.string() });
+export type ArticleTag = z.infer<typeof articleTag>;
+
 export const newsArticle = newsListItem.extend({
   content: z.string(),
   updatedAt: z.string(),
+  /** When what readers see last changed after publication (null: never); shown as "آخر تحديث". */
+  modifiedAt: z.string().nullable(),
+  /** Free byline text beside the authors, e.g. 'تقرير وترجمة: …'. */
+  byline: z.string(),
+  authors: z.array(articleAuthor),
+  tags: z.array(articleTag),
 });
 export type NewsArticle = z.infer<typeof newsArticle>;
 
@@ -60,8 +77,33 @@ export const newsListQuery = z.object({
   before: cursorParam.optional(),
 });
 
+/**
+ * Most read over the last 24 hours, the last 7 days, or all time (SPEC's list, the default). Windows come from views
+ * per Tripoli day: the oldest day in a window counts for the part of it still inside (a sliding window).
+ */
+export const MOST_READ_WINDOWS = ['24h', '7d', 'all'] as const;
+export type MostReadWindow = (typeof MOST_READ_WINDOWS)[number];
+
 export const mostReadQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(LIMITS.mostRead),
+  window: z.enum(MOST_READ_WINDOWS).default('all'),
+});
+
+/** A staff member's public page: only staff with published articles have one. */
+export const authorProfile = z.object({
+  username: z.string(),
+  fullName: z.string(),
+  bio: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type AuthorProfile = z.infer<typeof authorProfile>;
+
+export const usernameParam = z.object({ username: z.string().min(1).max(100) });
+
+/** Pages of an author's or a tag's news: by cursor only (their lists have no SPEC offset to keep). */
+export const cursorListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(LIMITS.newsListMax).default(LIMITS.homeList),
+  before: cursorParam.optional(),
 });
 
 export const viewResponse = z.object({ id: z.number().int(), views: z.number().int() });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTimeOr } from '../../lib/format';
+import { formatDateTimeOr } from '../../../shared/format';
 import { auditPageQuery } from '../api/audit';
 import { Card, Pager } from './ui';
 

@@ -14,7 +14,7 @@ import {
 import { createPortal } from 'react-dom';
 import { Link } from 'wouter';
 import type { PageInfo } from '../../../shared/schemas/common';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../shared/format';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 const VARIANTS: Record<Variant, string> = {

@@ -6,7 +6,7 @@ import { slugify } from '../../../shared/arabic';
 import { CATEGORY_DEFAULT_COLOR } from '../../../shared/constants';
 import { categoryInput } from '../../../shared/schemas/admin';
 import type { Category } from '../../../shared/schemas/categories';
-import { formatDateOr } from '../../lib/format';
+import { formatDateOr } from '../../../shared/format';
 import {
   categoriesQuery,
   useDeleteCategory,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Eye, FolderTree, MonitorSmartphone, Newspaper, Siren, UserCheck, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { can } from '../../../shared/permissions';
-import { formatDateTimeOr, formatNumber } from '../../lib/format';
+import { formatDateTimeOr, formatNumber } from '../../../shared/format';
 import { todayQuery } from '../api/statistics';
 import { Card, Loading } from '../components/ui';
 import { readAuth } from '../lib/auth';

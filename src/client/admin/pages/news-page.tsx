@@ -3,7 +3,7 @@ import { Plus, RotateCcw } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { PLACEHOLDER_IMAGE, sizedImage } from '../../../shared/media';
 import type { AdminNewsListItem } from '../../../shared/schemas/admin';
-import { formatDateTimeOr, formatNumber } from '../../lib/format';
+import { formatDateTimeOr, formatNumber } from '../../../shared/format';
 import { categoriesQuery } from '../api/categories';
 import { newsDetailQuery, newsListQuery, useDeleteNews, useToggleFeatured, type NewsFilter } from '../api/news';
 import { NewsEditor } from '../components/news-editor';

@@ -5,7 +5,7 @@ import { errorText } from '../api/client';
 import { NEWSLETTER_EXPORT_URL, newsletterCountQuery, settingsQuery, useSaveSettings } from '../api/settings';
 import { applyServerErrors, useSchemaForm } from '../components/form';
 import { Button, Card, described, Field, FormAlert, Input, Loading, PageHeader } from '../components/ui';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../shared/format';
 
 const SOCIAL: [keyof PublicSettings['social'], string][] = [
   ['facebook', 'فيسبوك'],

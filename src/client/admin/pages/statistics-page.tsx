@@ -14,7 +14,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatDayMonth, formatNumber } from '../../lib/format';
+import { formatDayMonth, formatNumber } from '../../../shared/format';
 import { detailedQuery } from '../api/statistics';
 import { Card, Loading, PageHeader } from '../components/ui';
 import { DEVICE_LABELS } from '../lib/labels';

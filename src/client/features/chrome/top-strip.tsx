@@ -1,6 +1,6 @@
 import { FacebookIcon, YoutubeIcon } from '../../components/brand-icons';
 import { TIMINGS_MS } from '../../../shared/constants';
-import { formatFullDate, formatHijri } from '../../lib/format';
+import { formatFullDate, formatHijri } from '../../../shared/format';
 import { useNow } from '../../lib/hooks';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { useSettings } from '../../lib/use-settings';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { NewsListItem } from '../../../shared/schemas/news';
 import { NewsImage } from '../../components/news-image';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../shared/format';
 import { CategoryBadge } from '../../components/category-badge';
 
 /** The one big featured card at the top of the main column. */

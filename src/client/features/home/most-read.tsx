@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { TrendingUp } from 'lucide-react';
 import { Link } from 'wouter';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../shared/format';
 import { queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 

@@ -7,7 +7,7 @@ import { MessageBox } from '../../components/message-box';
 import { NewsImage } from '../../components/news-image';
 import { Skeleton } from '../../components/skeleton';
 import { apiFetch } from '../../lib/api';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../../shared/format';
 import { useNow } from '../../lib/hooks';
 import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
 import { MessageBox } from '../../components/message-box';
 import { LoadingBlock } from '../../components/skeleton';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../shared/format';
 import { queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { CategoryBadge } from '../../components/category-badge';

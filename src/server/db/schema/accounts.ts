@@ -2,8 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-export const ROLES = ['admin', 'editor'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLE_VALUES } from '../../../shared/permissions';
 
 export const admins = pgTable(
   'admins',
@@ -12,14 +11,17 @@ export const admins = pgTable(
     username: text('username').notNull(),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
-    role: text('role', { enum: ROLES }).notNull().default('editor'),
+    role: text('role', { enum: ROLE_VALUES }).notNull().default('editor'),
+    /** A short public bio and an avatar (an uploaded image), shown on the author page. */
+    bio: text('bio').notNull().default(''),
+    avatarUrl: text('avatar_url'),
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('admins_username_key').on(sql`lower(${t.username})`),
-    check('admins_role_check', sql`${t.role} in ('admin', 'editor')`),
+    check('admins_role_check', sql`${t.role} in ('admin', 'editor', 'writer')`),
   ],
 );
 
@@ -28,6 +30,8 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** A public handle for a session (its owner lists and ends sessions by it); the token never leaves the cookie. */
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     adminId: integer('admin_id')
       .notNull()
       .references(() => admins.id, { onDelete: 'cascade' }),
@@ -36,7 +40,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_admin_idx').on(t.adminId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('sessions_id_key').on(t.id),
+    index('sessions_admin_idx').on(t.adminId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** One row per login attempt, keyed by "user:<name>" and "addr:<hash>"; read over a sliding window. */

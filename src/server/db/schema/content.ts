@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { NEWS_STATUSES } from '../../../shared/news-workflow';
 import { admins } from './accounts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -37,7 +38,10 @@ export const categories = pgTable(
   ],
 );
 
-export const NEWS_STATUSES = ['draft', 'published', 'scheduled'] as const;
+/**
+ * An article's life (src/shared/news-workflow.ts): draft → in review → scheduled or published → unpublished. Readers
+ * see only published articles whose publication time has come (the scheduler publishes scheduled ones at their minute).
+ */
 
 export const news = pgTable(
   'news',
@@ -51,33 +55,47 @@ export const news = pgTable(
       .references(() => categories.slug, { onUpdate: 'cascade', onDelete: 'restrict' }),
     imageUrl: text('image_url'),
     featured: boolean('featured').notNull().default(false),
-    views: integer('views').notNull().default(0),
-    status: text('status', { enum: NEWS_STATUSES }).notNull().default('published'),
-    publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
+    status: text('status', { enum: NEWS_STATUSES }).notNull().default('draft'),
+    /** When it went (or goes, if scheduled) public; null for what was never published or scheduled. */
+    publishedAt: timestamp('published_at', { withTimezone: true, precision: 3 }),
+    /** When what readers see (title, description, body, section, image, byline) last changed after publication. */
+    modifiedAt: timestamp('modified_at', { withTimezone: true, precision: 3 }),
+    /** Free byline text beside the authors (e.g. 'تقرير وترجمة: …'). */
+    byline: text('byline').notNull().default(''),
+    /** Optimistic concurrency: every save sends the version it started from; a stale one is refused (409). */
+    version: integer('version').notNull().default(1),
+    /** The sanitiser version the body was last cleaned with (null: written around the editor, cleaned on read). */
+    sanitizedWith: smallint('sanitized_with'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who created it: a writer may edit their own drafts. */
     authorId: integer('author_id').references(() => admins.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => admins.id, { onDelete: 'set null' }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('arabic'::regconfig, sahifa_search_text(title)), 'A') || setweight(to_tsvector('arabic'::regconfig, sahifa_search_text(description)), 'B') || setweight(to_tsvector('arabic'::regconfig, sahifa_search_text(regexp_replace(content, '<[^>]+>', ' ', 'g'))), 'C')`,
     ),
   },
   (t) => [
-    check('news_status_check', sql`${t.status} in ('draft', 'published', 'scheduled')`),
-    check('news_views_check', sql`${t.views} >= 0`),
-    // Public lists: visible news, newest first (all, by category, featured) and most read.
+    check('news_status_check', sql`${t.status} in ('draft', 'review', 'scheduled', 'published', 'unpublished')`),
+    check('news_scheduled_has_time', sql`${t.status} not in ('scheduled', 'published') or ${t.publishedAt} is not null`),
+    // Public lists: published news, newest first (all, by section, featured). The predicate is exactly the
+    // queries' (status = 'published'), so every list and every depth of it reads an index in order.
     index('news_public_idx')
-      .on(t.publishedAt.desc(), t.id.desc())
-      .where(sql`status <> 'draft'`),
+      .on(t.publishedAt.desc().nullsLast(), t.id.desc())
+      .where(sql`status = 'published'`),
     index('news_category_idx')
-      .on(t.category, t.publishedAt.desc(), t.id.desc())
-      .where(sql`status <> 'draft'`),
+      .on(t.category, t.publishedAt.desc().nullsLast(), t.id.desc())
+      .where(sql`status = 'published'`),
     index('news_featured_idx')
-      .on(t.publishedAt.desc(), t.id.desc())
-      .where(sql`featured and status <> 'draft'`),
-    index('news_views_idx')
-      .on(t.views.desc(), t.id.desc())
-      .where(sql`status <> 'draft'`),
+      .on(t.publishedAt.desc().nullsLast(), t.id.desc())
+      .where(sql`featured and status = 'published'`),
+    index('news_scheduled_idx')
+      .on(t.publishedAt)
+      .where(sql`status = 'scheduled'`),
+    // The newsroom's list: newest first, by state, by creator.
     index('news_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('news_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('news_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     index('news_search_idx').using('gin', t.searchVector),
   ],
 );

@@ -71,5 +71,22 @@ export const auditLog = pgTable(
     details: jsonb('details'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );
+
+/** Visitors per day and device, aggregated from daily_visitors (whose rows are pruned once their day is over). */
+export const dailyDevices = pgTable(
+  'daily_devices',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    device: text('device').notNull(),
+    visitors: integer('visitors').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.device] })],
+);
+
+/** Totals kept up to date as they change (total views), so no statistic scans the archive. */
+export const counters = pgTable('counters', {
+  key: text('key').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});

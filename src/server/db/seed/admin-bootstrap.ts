@@ -20,7 +20,11 @@ export async function ensureFirstAdmin(
   db: Db,
   opts: { dataDir: string; username?: string; password?: string; log: (msg: string) => void },
 ): Promise<BootstrapResult> {
-  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(admins);
+  // Demo reporters (writers) may exist already: what matters is that someone can run the site.
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(admins)
+    .where(sql`${admins.role} = 'admin'`);
   if (count > 0) return { created: false };
   const username = opts.username ?? 'admin';
   const generated = opts.password === undefined;

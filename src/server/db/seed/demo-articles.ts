@@ -241,3 +241,34 @@ export const DEMO_BREAKING: readonly {
   { title: 'إغلاق الطريق الساحلي مؤقتاً غرب الزاوية لأعمال صيانة', priority: 60, isActive: false, expiresInHours: null },
   { title: 'انتهاء موجة الغبار التي ضربت الجنوب الليبي', priority: 65, isActive: true, expiresInHours: -6 },
 ];
+
+/** The demo's reporters (writer accounts; their passwords are random and unknown until an admin sets one). */
+export const DEMO_REPORTERS = [
+  {
+    username: 'amal.bennani',
+    fullName: 'أمل بن ناني',
+    email: 'amal@sahifa.ly',
+    bio: 'مراسلة الشؤون المحلية في طرابلس، تغطي البلديات والخدمات والتعليم.',
+  },
+  {
+    username: 'khaled.misrati',
+    fullName: 'خالد المصراتي',
+    email: 'khaled@sahifa.ly',
+    bio: 'محرر الاقتصاد والطاقة، يكتب عن النفط والمصارف والأسواق.',
+  },
+  {
+    username: 'sara.tarhouni',
+    fullName: 'سارة الترهوني',
+    email: 'sara@sahifa.ly',
+    bio: 'صحفية رياضية وثقافية، تتابع الدوري الليبي والمهرجانات.',
+  },
+] as const;
+
+/** Tags the demo's articles carry, by section. */
+export const DEMO_TAGS: Record<string, readonly string[]> = {
+  libya: ['طرابلس', 'الانتخابات', 'التعليم', 'الصحة', 'الكهرباء'],
+  international: ['الأمم المتحدة', 'البحر المتوسط', 'المغرب العربي', 'الاتحاد الأفريقي'],
+  economy: ['النفط', 'مصرف ليبيا المركزي', 'الدينار الليبي', 'الاستثمار'],
+  sports: ['الدوري الليبي', 'المنتخب الوطني', 'كرة القدم', 'طرابلس'],
+  variety: ['التراث', 'غدامس', 'مهرجانات', 'الثقافة'],
+};

@@ -1,17 +1,25 @@
 /**
- * Demo content: sections, 61 articles over the last 30 days with generated images, breaking news of mixed
- * state, this year's prayer times for Tripoli and the site settings. Idempotent: rows that exist are kept.
+ * Demo content: sections, 61 articles over the last 30 days with generated images, three reporters (accounts with
+ * random passwords nobody knows: an admin sets one to use them) as their authors, tags, views over the last days,
+ * breaking news of mixed state, this year's prayer times for Tripoli and the site settings. Idempotent: rows that
+ * exist are kept.
  */
-import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { admins } from '../schema/accounts';
 import { breakingNews, categories, media, news, prayerTimes } from '../schema/content';
-import { settings } from '../schema/site';
+import { newsAuthors, newsDailyViews, newsTags, newsViews, tags } from '../schema/newsroom';
+import { counters, settings } from '../schema/site';
+import { hashPassword } from '../../modules/admins/passwords';
+import { slugify } from '../../../shared/arabic';
 import { computePrayerDay } from '../../modules/prayer-times/prayer-calculation';
 import { addDays, tripoliDate } from '../../../shared/dates';
 import { DEMO_CATEGORIES } from './demo-categories';
-import { DEMO_BREAKING, DEMO_HEADLINES, DEMO_PARAGRAPHS } from './demo-articles';
+import { DEMO_BREAKING, DEMO_HEADLINES, DEMO_PARAGRAPHS, DEMO_REPORTERS, DEMO_TAGS } from './demo-articles';
 import { DEMO_IMAGES_PER_CATEGORY, ensureDemoImages } from './demo-images';
 import { DEFAULT_PUBLIC_SETTINGS, SITE_SETTINGS_KEY } from '../../../shared/settings-defaults';
+import { SANITIZER_VERSION } from '../../modules/news/sanitize-html';
 
 export const DEMO_MARKER_KEY = 'demo_seeded_at';
 const DAY_MS = 86_400_000;
@@ -49,7 +57,30 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date }): P
   for (let d = `${year}-01-01`; d.startsWith(year); d = addDays(d, 1))
     prayerRows.push({ date: d, ...computePrayerDay(d) });
 
+  const reporterHash = await hashPassword(randomBytes(32).toString('hex'));
+
   return db.transaction(async (tx) => {
+    await tx
+      .insert(admins)
+      .values(DEMO_REPORTERS.map((r) => ({ ...r, role: 'writer' as const, passwordHash: reporterHash })))
+      .onConflictDoNothing();
+    const reporters = await tx
+      .select({ id: admins.id })
+      .from(admins)
+      .where(inArray(admins.username, DEMO_REPORTERS.map((r) => r.username)))
+      .orderBy(admins.id);
+    const tagNames = [...new Set(Object.values(DEMO_TAGS).flat())];
+    await tx
+      .insert(tags)
+      .values(tagNames.map((name) => ({ name, slug: slugify(name) })))
+      .onConflictDoNothing();
+    const tagIds = new Map(
+      (await tx.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.name, tagNames))).map((t) => [
+        t.name,
+        t.id,
+      ]),
+    );
+
     const insertedCategories = await tx
       .insert(categories)
       .values(DEMO_CATEGORIES.map((c, i) => ({ ...c, position: i, isActive: true })))
@@ -85,15 +116,57 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date }): P
           category: a.category,
           imageUrl: images[a.ci]![a.k % DEMO_IMAGES_PER_CATEGORY]!.url,
           featured: i % 7 === 0,
-          views: Math.round(40 + ((i * 7919) % 2400) * (1 - i / articles.length)),
           status: 'published' as const,
           publishedAt,
           createdAt: publishedAt,
           updatedAt: publishedAt,
+          sanitizedWith: SANITIZER_VERSION,
+          authorId: reporters.length ? reporters[i % reporters.length]!.id : null,
+          // Seed-only: how the demo's views and tags are made (not columns).
+          seed: { views: Math.round(40 + ((i * 7919) % 2400) * (1 - i / articles.length)), k: a.k, slug: a.category },
         };
       })
       .filter((r) => !existingTitles.has(r.title));
-    if (newsRows.length) await tx.insert(news).values(newsRows);
+    if (newsRows.length) {
+      const inserted = await tx
+        .insert(news)
+        .values(newsRows.map(({ seed: _seed, ...row }) => row))
+        .returning({ id: news.id, authorId: news.authorId, publishedAt: news.publishedAt });
+      const links = inserted.map((row, i) => ({ row, seed: newsRows[i]!.seed }));
+      const authorRows = links.flatMap(({ row }) =>
+        row.authorId === null ? [] : [{ newsId: row.id, adminId: row.authorId, position: 0, visibleAt: row.publishedAt }],
+      );
+      if (authorRows.length) await tx.insert(newsAuthors).values(authorRows);
+      const tagRows = links.flatMap(({ row, seed }) => {
+        const names = DEMO_TAGS[seed.slug] ?? [];
+        const picked = [names[seed.k % names.length], names[(seed.k + 2) % names.length]].filter(
+          (n, j, all): n is string => !!n && all.indexOf(n) === j,
+        );
+        return picked.map((name, position) => ({
+          newsId: row.id,
+          tagId: tagIds.get(name)!,
+          position,
+          visibleAt: row.publishedAt,
+        }));
+      });
+      if (tagRows.length) await tx.insert(newsTags).values(tagRows);
+      await tx.insert(newsViews).values(links.map(({ row, seed }) => ({ newsId: row.id, views: seed.views })));
+      // A share of each article's views on each of the last eight days, so "most read today / this week" has data.
+      const today = tripoliDate(now);
+      const daily = links.flatMap(({ row, seed }) =>
+        Array.from({ length: 8 }, (_, d) => ({
+          day: addDays(today, -d),
+          newsId: row.id,
+          views: Math.max(1, Math.round((seed.views / 12) * ((row.id * (d + 3)) % 5) * 0.4)),
+        })).filter((v) => v.day >= tripoliDate(row.publishedAt!)),
+      );
+      if (daily.length) await tx.insert(newsDailyViews).values(daily).onConflictDoNothing();
+      const total = links.reduce((n, { seed }) => n + seed.views, 0);
+      await tx
+        .insert(counters)
+        .values({ key: 'views', value: total })
+        .onConflictDoUpdate({ target: counters.key, set: { value: sql`${counters.value} + ${total}` } });
+    }
 
     const existingBreaking = new Set(
       (await tx.select({ title: breakingNews.title }).from(breakingNews)).map((r) => r.title),

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminUser, createAdminInput, okMessage, ownPasswordInput, passwordInput } from '../../../shared/schemas/admin';
+import {
+  adminUser,
+  createAdminInput,
+  okMessage,
+  ownPasswordInput,
+  passwordInput,
+  profileInput,
+  staffMember,
+} from '../../../shared/schemas/admin';
 import { idParam, pageQuery } from '../../../shared/schemas/common';
 import { actorOf, sessionTokenOf } from '../../plugins/admin-api';
 import { sendPage } from '../../lib/paging';
@@ -40,6 +48,16 @@ export function adminsAdminRoutes(service: AdminsService): FastifyPluginAsyncZod
       await service.changeOwnPassword(actorOf(req), req.body.currentPassword, req.body.password, sessionTokenOf(req));
       return { message: 'تم تغيير كلمة المرور' };
     });
+
+    /** Every staff member lists the staff (to name co-authors) and edits their own public profile. */
+    app.get(
+      '/staff',
+      { config: { permission: 'news.write' }, schema: { response: { 200: z.array(staffMember) } } },
+      async () => service.staff(),
+    );
+    app.put('/me/profile', { schema: { body: profileInput, response: { 200: adminUser } } }, async (req) =>
+      presentAdmin(await service.updateProfile(actorOf(req), req.body)),
+    );
 
     app.delete(
       '/admins/:id',

@@ -4,6 +4,7 @@ import type { PageQuery } from '../../../shared/schemas/common';
 import type { Role } from '../../../shared/permissions';
 import type { Db, Executor } from '../../db/client';
 import { admins } from '../../db/schema/accounts';
+import { newsAuthors } from '../../db/schema/newsroom';
 import { offsetOf, paged } from '../../lib/paging';
 
 export type AdminRow = typeof admins.$inferSelect;
@@ -58,6 +59,29 @@ export function adminsRepository(db: Db) {
     },
     async setPassword(id: number, passwordHash: string, at: Date, ex: Executor = db): Promise<AdminRow | undefined> {
       const [row] = await ex.update(admins).set({ passwordHash, updatedAt: at }).where(eq(admins.id, id)).returning();
+      return row;
+    },
+    /** Whether any article names them as an author (their name is on public pages). */
+    async isNamedOnArticles(id: number, ex: Executor = db): Promise<boolean> {
+      const [row] = await ex.select({ id: newsAuthors.newsId }).from(newsAuthors).where(eq(newsAuthors.adminId, id)).limit(1);
+      return !!row;
+    },
+    listStaff: () =>
+      db
+        .select({ id: admins.id, username: admins.username, fullName: admins.fullName, role: admins.role })
+        .from(admins)
+        .orderBy(admins.fullName),
+    async updateProfile(
+      id: number,
+      values: { fullName: string; bio: string; avatarUrl: string | null },
+      at: Date,
+      ex: Executor = db,
+    ): Promise<AdminRow | undefined> {
+      const [row] = await ex
+        .update(admins)
+        .set({ ...values, updatedAt: at })
+        .where(eq(admins.id, id))
+        .returning();
       return row;
     },
     async delete(id: number, ex: Executor = db): Promise<void> {

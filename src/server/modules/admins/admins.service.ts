@@ -4,7 +4,7 @@
  * a new password ends that account's other sessions.
  */
 import type { PageQuery } from '../../../shared/schemas/common';
-import type { CreateAdminInput } from '../../../shared/schemas/admin';
+import type { CreateAdminInput, ProfileInput } from '../../../shared/schemas/admin';
 import type { Page } from '../../lib/paging';
 import { pageOf } from '../../lib/paging';
 import type { Writer } from '../../lib/write';
@@ -82,6 +82,21 @@ export function adminsService(deps: { repo: AdminsRepository; auth: AuthReposito
       });
     },
 
+    /** Everyone who can be named as an author (the editor's picker): a short list, never paged. */
+    staff: () => repo.listStaff(),
+
+    /** One's own public profile; the name and avatar show on bylines and the author page at once. */
+    updateProfile: (actor: SessionAdmin, input: ProfileInput): Promise<AdminRow> =>
+      write(actor, async (tx) => {
+        const row = await repo.updateProfile(actor.id, input, now(), tx);
+        if (!row) throw adminsErrors.notFound();
+        return {
+          value: row,
+          audit: { action: 'update', entity: 'admin', entityId: actor.id, details: { profile: 'changed by owner' } },
+          tags: (await repo.isNamedOnArticles(actor.id, tx)) ? ['archive', 'news'] : [],
+        };
+      }),
+
     async delete(actor: SessionAdmin, id: number): Promise<void> {
       if (id === actor.id) throw adminsErrors.cannotDeleteSelf();
       await write(actor, async (tx) => {
@@ -89,11 +104,13 @@ export function adminsService(deps: { repo: AdminsRepository; auth: AuthReposito
         const row = await repo.findById(id, tx);
         if (!row) throw adminsErrors.notFound();
         if (row.role === 'admin' && (await repo.countWithRole('admin', tx)) <= 1) throw adminsErrors.lastAdmin();
+        const named = await repo.isNamedOnArticles(row.id, tx);
         await repo.delete(row.id, tx);
         return {
           value: undefined,
           audit: { action: 'delete', entity: 'admin', entityId: row.id, details: { username: row.username } },
-          tags: [],
+          // Their name leaves the bylines and their author page goes.
+          tags: named ? ['archive', 'news'] : [],
         };
       });
     },

@@ -22,6 +22,8 @@ export interface SessionAdmin {
   fullName: string;
   email: string;
   role: Role;
+  bio: string;
+  avatarUrl: string | null;
   createdAt: Date;
 }
 
@@ -31,6 +33,8 @@ export const toSessionAdmin = (a: AdminRow): SessionAdmin => ({
   fullName: a.fullName,
   email: a.email,
   role: a.role,
+  bio: a.bio,
+  avatarUrl: a.avatarUrl,
   createdAt: a.createdAt,
 });
 

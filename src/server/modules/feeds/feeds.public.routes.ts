@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { tag } from '../../lib/cache-tags';
 import type { RouteCache } from '../../plugins/cache';
 import type { FastifyRequest } from 'fastify';
-import type { FeedsService } from './feeds.service';
+import { SITEMAP_MONTH, type FeedsService } from './feeds.service';
 
 const FEED_CACHE: RouteCache = { tags: ['news', 'sections', 'settings'], ttl: 300, browserTtl: 300 };
 const XML = 'application/xml; charset=utf-8';
@@ -16,8 +16,22 @@ export function feedsPublicRoutes(
   return async (app) => {
     app.get('/sitemap.xml', { config: { cache: FEED_CACHE } }, async (req, reply) => {
       reply.cacheTags('sitemap');
-      return reply.type(XML).send((await service.sitemap(originOf(req))).xml);
+      return reply.type(XML).send((await service.sitemapIndex(originOf(req))).xml);
     });
+
+    app.get('/sitemaps/pages.xml', { config: { cache: FEED_CACHE } }, async (req, reply) => {
+      reply.cacheTags('latest', 'archive');
+      return reply.type(XML).send((await service.pagesSitemap(originOf(req))).xml);
+    });
+
+    app.get(
+      '/sitemaps/news-:month.xml',
+      { schema: { params: z.object({ month: z.string().regex(SITEMAP_MONTH) }) }, config: { cache: FEED_CACHE } },
+      async (req, reply) => {
+        reply.cacheTags(tag.sitemapMonth(req.params.month));
+        return reply.type(XML).send((await service.monthSitemap(originOf(req), req.params.month)).xml);
+      },
+    );
 
     app.get('/news-sitemap.xml', { config: { cache: FEED_CACHE } }, async (req, reply) => {
       const { xml, ids } = await service.newsSitemap(originOf(req));

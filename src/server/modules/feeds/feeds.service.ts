@@ -1,15 +1,22 @@
-/** Crawlers and feed readers: sitemap, Google News sitemap (last 48 hours), RSS for all news and per section. */
+/**
+ * Crawlers and feed readers. /sitemap.xml is a sitemap index: one sitemap of pages (home, sections, authors) and one
+ * per month of publication (a national paper's month is a few thousand articles, far under the protocol's 50,000),
+ * each cached on its own and dropped only when its month changes. The Google News sitemap is the last 48 hours; RSS
+ * for all news and per section, with the authors as dc:creator.
+ */
 import type { NewsListItem } from '../../../shared/schemas/news';
 import type { PublicSettings } from '../../../shared/schemas/settings';
+import type { AuthorsService } from '../authors/authors.service';
 import type { CategoriesService } from '../categories/categories.service';
+import { newsErrors } from '../news/news.errors';
 import { presentNewsListItem } from '../news/news.presenter';
 import type { NewsRepository } from '../news/news.repository';
 import type { SettingsService } from '../settings/settings.service';
 import { xmlDocument, xmlText } from './xml';
 
 export const RSS_ITEMS = 30;
-const SITEMAP_MAX = 50_000;
 const NEWS_SITEMAP_HOURS = 48;
+export const SITEMAP_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
@@ -20,11 +27,13 @@ function rss(
   link: string,
   selfPath: string,
   items: NewsListItem[],
+  authors: Map<number, string[]>,
 ): string {
   return xmlDocument({
     rss: {
       '@_version': '2.0',
       '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
+      '@_xmlns:dc': 'http://purl.org/dc/elements/1.1/',
       channel: {
         title: xmlText(title),
         link,
@@ -38,6 +47,7 @@ function rss(
             link: url,
             guid: { '@_isPermaLink': 'true', '#text': url },
             description: xmlText(n.description),
+            ...(authors.get(n.id)?.length ? { 'dc:creator': xmlText(authors.get(n.id)!.join('، ')) } : {}),
             category: xmlText(n.categoryName),
             pubDate: new Date(n.publishedAt ?? n.createdAt).toUTCString(),
             ...(n.imageUrl
@@ -59,25 +69,63 @@ function rss(
 export function feedsService(deps: {
   news: NewsRepository;
   categories: CategoriesService;
+  authors: AuthorsService;
   settings: SettingsService;
   now: () => Date;
 }) {
+  const url = (loc: string, lastmod?: Date | null) => ({ loc, ...(lastmod ? { lastmod: lastmod.toISOString() } : {}) });
+  const withAuthors = async (rows: { id: number }[]) => deps.news.authorNames(rows.map((r) => r.id));
   return {
-    async sitemap(origin: string): Promise<{ xml: string }> {
-      const [articles, sections] = await Promise.all([
-        deps.news.listForSitemap(SITEMAP_MAX),
+    /** The index: the pages sitemap and one sitemap per month with published news, newest first. */
+    async sitemapIndex(origin: string): Promise<{ xml: string }> {
+      const months = await deps.news.visibleMonths();
+      return {
+        xml: xmlDocument({
+          sitemapindex: {
+            '@_xmlns': SITEMAP_NS,
+            sitemap: [
+              { loc: `${origin}/sitemaps/pages.xml` },
+              ...months.map((m) => ({ loc: `${origin}/sitemaps/news-${m}.xml` })),
+            ],
+          },
+        }),
+      };
+    },
+
+    /** Home, the active sections and every author page. */
+    async pagesSitemap(origin: string): Promise<{ xml: string }> {
+      const [latest, sections, authors] = await Promise.all([
+        deps.news.listLatest(1, 0),
         deps.categories.listActive(),
+        deps.authors.listPublic(),
       ]);
-      const url = (loc: string, lastmod?: Date) => ({ loc, ...(lastmod ? { lastmod: lastmod.toISOString() } : {}) });
       return {
         xml: xmlDocument({
           urlset: {
             '@_xmlns': SITEMAP_NS,
             url: [
-              url(`${origin}/`, articles[0]?.updatedAt),
+              url(`${origin}/`, latest[0]?.publishedAt),
               ...sections.map((c) => url(`${origin}/category/${c.slug}`)),
-              ...articles.map((a) => url(`${origin}/news/${a.id}`, a.updatedAt)),
+              ...authors.map((a) => url(`${origin}/author/${encodeURIComponent(a.username)}`)),
             ],
+          },
+        }),
+      };
+    },
+
+    /** The articles published in one month (UTC), with their last change. 404 for a month without any. */
+    async monthSitemap(origin: string, month: string): Promise<{ xml: string }> {
+      const m = SITEMAP_MONTH.exec(month);
+      if (!m) throw newsErrors.notFound();
+      const from = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1));
+      const to = new Date(Date.UTC(Number(m[1]), Number(m[2]), 1));
+      const rows = await deps.news.listMonth(from, to);
+      if (!rows.length) throw newsErrors.notFound();
+      return {
+        xml: xmlDocument({
+          urlset: {
+            '@_xmlns': SITEMAP_NS,
+            url: rows.map((a) => url(`${origin}/news/${a.id}`, a.modifiedAt ?? a.publishedAt)),
           },
         }),
       };
@@ -111,7 +159,7 @@ export function feedsService(deps: {
       const items = rows.map(presentNewsListItem);
       return {
         ids: items.map((n) => n.id),
-        xml: rss(settings, origin, settings.siteName, `${origin}/`, '/rss.xml', items),
+        xml: rss(settings, origin, settings.siteName, `${origin}/`, '/rss.xml', items, await withAuthors(rows)),
       };
     },
 
@@ -131,6 +179,7 @@ export function feedsService(deps: {
           `${origin}/category/${category.slug}`,
           `/rss/${category.slug}.xml`,
           items,
+          await withAuthors(rows),
         ),
       };
     },

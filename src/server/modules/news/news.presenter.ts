@@ -1,11 +1,20 @@
 import { CATEGORY_FALLBACK } from '../../../shared/constants';
-import type { AdminNewsItem, AdminNewsListItem } from '../../../shared/schemas/admin';
+import type {
+  AdminNewsItem,
+  AdminNewsListItem,
+  NewsAutosaveInput,
+  NewsRevision,
+  NewsRevisionSummary,
+} from '../../../shared/schemas/admin';
 import type { NewsArticle, NewsListItem } from '../../../shared/schemas/news';
 import type { AdminNewsListRow, AdminNewsRow, NewsArticleRow, NewsListRow } from './news.repository';
-import { sanitizeArticleHtml } from './sanitize-html';
+import type { RevisionRow } from './news-revisions.repository';
+import { SANITIZER_VERSION, sanitizeArticleHtml } from './sanitize-html';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function presentNewsListItem(row: NewsListRow): NewsListItem {
-  const publishedAt = row.publishedAt ? row.publishedAt.toISOString() : null;
+  const publishedAt = iso(row.publishedAt);
   return {
     id: row.id,
     title: row.title,
@@ -23,26 +32,82 @@ export function presentNewsListItem(row: NewsListRow): NewsListItem {
   };
 }
 
-/** The body is sanitised when it is saved; it is sanitised again here, so no row can carry a script to readers. */
+/**
+ * A body is sanitised when it is saved, with the sanitiser's version recorded; one saved by an older version (or
+ * written around the editor) is sanitised again here, so no row can carry a script to readers.
+ */
+export const servedBody = (row: Pick<NewsArticleRow, 'content' | 'sanitizedWith'>) =>
+  row.sanitizedWith === SANITIZER_VERSION ? row.content : sanitizeArticleHtml(row.content);
+
 export function presentNewsArticle(row: NewsArticleRow): NewsArticle {
   return {
     ...presentNewsListItem(row),
-    content: sanitizeArticleHtml(row.content),
+    content: servedBody(row),
     updatedAt: row.updatedAt.toISOString(),
+    modifiedAt: iso(row.modifiedAt),
+    byline: row.byline,
+    authors: row.authors.map((a) => ({ username: a.username, fullName: a.fullName, avatarUrl: a.avatarUrl })),
+    tags: row.tags,
   };
 }
 
-/** The admin's view: the body as stored, and the state. */
-export function presentAdminNews(row: AdminNewsRow): AdminNewsItem {
+/** The newsroom's view: the body as stored, the state and version, the people, this editor's autosave. */
+export function presentAdminNews(
+  row: AdminNewsRow,
+  autosave: { payload: unknown; baseVersion: number; savedAt: Date } | null = null,
+): AdminNewsItem {
   return {
-    ...presentNewsListItem(row),
+    ...presentNewsArticle(row),
     content: row.content,
     status: row.status,
-    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+    staff: row.authors.map((a) => ({ id: a.id, fullName: a.fullName })),
+    createdBy: row.authorId !== null && row.createdByName ? { id: row.authorId, fullName: row.createdByName } : null,
+    updatedBy: row.updatedBy !== null && row.updatedByName ? { id: row.updatedBy, fullName: row.updatedByName } : null,
+    autosave: autosave
+      ? {
+          payload: autosave.payload as Omit<NewsAutosaveInput, 'version'>,
+          baseVersion: autosave.baseVersion,
+          savedAt: autosave.savedAt.toISOString(),
+        }
+      : null,
   };
 }
 
 /** A row of the admin news table: no body. */
 export function presentAdminNewsListItem(row: AdminNewsListRow): AdminNewsListItem {
-  return { ...presentNewsListItem(row), status: row.status, updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...presentNewsListItem(row),
+    status: row.status,
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+    staff: row.staff,
+    createdById: row.authorId,
+  };
+}
+
+export function presentRevisionSummary(
+  r: Pick<RevisionRow, 'id' | 'version' | 'adminName' | 'reason' | 'title' | 'createdAt'>,
+): NewsRevisionSummary {
+  return {
+    id: r.id,
+    version: r.version,
+    adminName: r.adminName,
+    reason: r.reason,
+    title: r.title,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export function presentRevision(r: RevisionRow): NewsRevision {
+  return {
+    ...presentRevisionSummary(r),
+    description: r.description,
+    content: r.content,
+    category: r.category,
+    imageUrl: r.imageUrl,
+    byline: r.byline,
+    authors: r.authors as { id: number; fullName: string }[],
+    tags: r.tags as string[],
+  };
 }

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, slugParam } from '../../../shared/schemas/common';
-import {
-  mostReadItem,
-  mostReadQuery,
-  newsArticle,
-  newsListItem,
-  newsListQuery,
-  viewResponse,
-} from '../../../shared/schemas/news';
+import { newsArticle, newsListItem, newsListQuery } from '../../../shared/schemas/news';
 import { tag } from '../../lib/cache-tags';
 import { API_CACHE } from '../../plugins/cache';
 import { presentNewsArticle, presentNewsListItem } from './news.presenter';
@@ -44,19 +37,6 @@ export function newsPublicRoutes(service: NewsService): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/api/news/most-read',
-      {
-        schema: { querystring: mostReadQuery, response: { 200: z.array(mostReadItem) } },
-        config: { cache: API_CACHE.news },
-      },
-      async (req, reply) => {
-        const rows = await service.mostRead(req.query.limit);
-        reply.cacheTags('most-read', ...articles(rows));
-        return rows;
-      },
-    );
-
-    app.get(
       '/api/news/category/:slug',
       {
         schema: { params: slugParam, querystring: newsListQuery, response: { 200: list } },
@@ -84,15 +64,14 @@ export function newsPublicRoutes(service: NewsService): FastifyPluginAsyncZod {
       { schema: { params: idParam, response: { 200: list } }, config: { cache: API_CACHE.news } },
       async (req, reply) => {
         reply.cacheTags(tag.article(req.params.id));
-        const { category, rows, usedLatest } = await service.related(req.params.id);
-        reply.cacheTags(tag.section(category), ...articles(rows), ...(usedLatest ? (['latest'] as const) : []));
+        const { category, rows, usedSection, usedLatest } = await service.related(req.params.id);
+        // Tags first (any tag change of an article drops 'archive'), then its section, then the latest.
+        reply.cacheTags('archive', ...articles(rows));
+        if (usedSection) reply.cacheTags(tag.section(category));
+        if (usedLatest) reply.cacheTags('latest');
         return present(rows);
       },
     );
 
-    app.post('/api/news/:id/view', { schema: { params: idParam, response: { 200: viewResponse } } }, async (req) => ({
-      id: req.params.id,
-      views: await service.addView(req.params.id),
-    }));
   };
 }

@@ -1,16 +1,25 @@
 /**
- * Every statement about articles. Visibility to readers is decided here, with the injected clock (never SQL's
- * now()), so a test that fixes the clock controls what readers see.
+ * Every statement about articles and their links (authors, tags). Visibility to readers is decided here, with the
+ * injected clock (never SQL's now()), so a test that fixes the clock controls what readers see.
+ *
+ * Visible means `status = 'published' and published_at <= now`: exactly the predicate of the partial indexes
+ * news_public_idx, news_category_idx and news_featured_idx, so every reader list (and every depth of it, by keyset
+ * cursor) reads one index in order. Tag and author pages read news_tags/news_authors.visible_at the same way.
  */
-import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
-import { categories, news } from '../../db/schema/content';
-import { offsetOf, paged } from '../../lib/paging';
-import type { PageQuery } from '../../../shared/schemas/common';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { NewsStatus } from '../../../shared/news-workflow';
 import type { NewsCursor } from '../../../shared/cursor';
+import type { PageQuery } from '../../../shared/schemas/common';
+import type { Db, Executor } from '../../db/client';
+import { admins } from '../../db/schema/accounts';
+import { categories, news } from '../../db/schema/content';
+import { newsAuthors, newsTags, newsViews, tags } from '../../db/schema/newsroom';
+import { offsetOf, paged } from '../../lib/paging';
 
 /** Matches the partial indexes news_*_idx (published_at desc nulls last, id desc nulls last). */
 const newestFirst = [sql`${news.publishedAt} desc nulls last`, sql`${news.id} desc nulls last`];
+/** Matches news_created_idx and news_status_created_idx: the newsroom's list. */
+const createdFirst = [sql`${news.createdAt} desc nulls last`, sql`${news.id} desc nulls last`];
 
 export const listColumns = {
   id: news.id,
@@ -21,7 +30,7 @@ export const listColumns = {
   categoryColor: categories.color,
   imageUrl: news.imageUrl,
   featured: news.featured,
-  views: news.views,
+  views: sql<number>`coalesce(${newsViews.views}, 0)`.mapWith(Number),
   publishedAt: news.publishedAt,
   createdAt: news.createdAt,
 };
@@ -29,41 +38,120 @@ export const listColumns = {
 export type NewsRow = typeof news.$inferSelect;
 export type NewsListRow = Pick<
   NewsRow,
-  'id' | 'title' | 'description' | 'category' | 'imageUrl' | 'featured' | 'views' | 'publishedAt' | 'createdAt'
+  'id' | 'title' | 'description' | 'category' | 'imageUrl' | 'featured' | 'publishedAt' | 'createdAt'
 > & {
+  views: number;
   categoryName: string | null;
   categoryColor: string | null;
 };
-export type NewsArticleRow = NewsListRow & { content: string; updatedAt: Date };
-export type AdminNewsRow = NewsArticleRow & { status: NewsRow['status'] };
-export type AdminNewsListRow = NewsListRow & { status: NewsRow['status']; updatedAt: Date };
+export interface AuthorLink {
+  id: number;
+  username: string;
+  fullName: string;
+  avatarUrl: string | null;
+}
+export interface TagLink {
+  name: string;
+  slug: string;
+}
+export type NewsArticleRow = NewsListRow &
+  Pick<NewsRow, 'content' | 'updatedAt' | 'modifiedAt' | 'byline' | 'sanitizedWith'> & {
+    authors: AuthorLink[];
+    tags: TagLink[];
+  };
+export type AdminNewsRow = NewsArticleRow &
+  Pick<NewsRow, 'status' | 'version' | 'authorId' | 'updatedBy'> & {
+    createdByName: string | null;
+    updatedByName: string | null;
+  };
+export type AdminNewsListRow = NewsListRow &
+  Pick<NewsRow, 'status' | 'updatedAt' | 'version' | 'authorId'> & { staff: { id: number; fullName: string }[] };
 export type NewsValues = Partial<
-  Pick<NewsRow, 'title' | 'description' | 'content' | 'category' | 'imageUrl' | 'featured' | 'status' | 'publishedAt'>
+  Pick<
+    NewsRow,
+    | 'title'
+    | 'description'
+    | 'content'
+    | 'category'
+    | 'imageUrl'
+    | 'featured'
+    | 'status'
+    | 'publishedAt'
+    | 'modifiedAt'
+    | 'byline'
+    | 'sanitizedWith'
+  >
 >;
 
 export interface AdminNewsFilter {
-  q?: string;
+  /** A tsquery (already built from the words typed) or, for words the search ignores, a LIKE pattern. */
+  match?: { tsquery: string } | { like: string };
   category?: string;
+  status?: NewsStatus;
+  author?: number;
 }
 
-const articleColumns = { ...listColumns, content: news.content, updatedAt: news.updatedAt };
-const adminColumns = { ...articleColumns, status: news.status };
-const adminListColumns = { ...listColumns, status: news.status, updatedAt: news.updatedAt };
+/** The article's authors, in order, as JSON (one subquery; no extra round trip). */
+const authorsJson = sql<AuthorLink[]>`(
+  select coalesce(json_agg(json_build_object('id', ${admins.id}, 'username', ${admins.username},
+    'fullName', ${admins.fullName}, 'avatarUrl', ${admins.avatarUrl}) order by ${newsAuthors.position}), '[]'::json)
+  from ${newsAuthors} join ${admins} on ${admins.id} = ${newsAuthors.adminId}
+  where ${newsAuthors.newsId} = ${news.id})`;
+const tagsJson = sql<TagLink[]>`(
+  select coalesce(json_agg(json_build_object('name', ${tags.name}, 'slug', ${tags.slug}) order by ${newsTags.position}),
+    '[]'::json)
+  from ${newsTags} join ${tags} on ${tags.id} = ${newsTags.tagId}
+  where ${newsTags.newsId} = ${news.id})`;
+const staffJson = sql<{ id: number; fullName: string }[]>`(
+  select coalesce(json_agg(json_build_object('id', ${admins.id}, 'fullName', ${admins.fullName})
+    order by ${newsAuthors.position}), '[]'::json)
+  from ${newsAuthors} join ${admins} on ${admins.id} = ${newsAuthors.adminId}
+  where ${newsAuthors.newsId} = ${news.id})`;
+
+const articleColumns = {
+  ...listColumns,
+  content: news.content,
+  updatedAt: news.updatedAt,
+  modifiedAt: news.modifiedAt,
+  byline: news.byline,
+  sanitizedWith: news.sanitizedWith,
+  authors: authorsJson,
+  tags: tagsJson,
+};
+const adminColumns = {
+  ...articleColumns,
+  status: news.status,
+  version: news.version,
+  authorId: news.authorId,
+  updatedBy: news.updatedBy,
+  createdByName: sql<string | null>`(select ${admins.fullName} from ${admins} where ${admins.id} = ${news.authorId})`,
+  updatedByName: sql<string | null>`(select ${admins.fullName} from ${admins} where ${admins.id} = ${news.updatedBy})`,
+};
+const adminListColumns = {
+  ...listColumns,
+  status: news.status,
+  updatedAt: news.updatedAt,
+  version: news.version,
+  authorId: news.authorId,
+  staff: staffJson,
+};
 
 export function newsRepository(db: Db, now: () => Date) {
-  /** Visible to readers: not a draft, and its publication time has come (scheduled items appear by themselves). */
-  const visible = (): SQL => sql`${news.status} <> 'draft' and ${news.publishedAt} <= ${now()}`;
+  /** Visible to readers: published, and its publication time has come. */
+  const visible = (at: unknown = now()): SQL =>
+    sql`${news.status} = 'published' and ${news.publishedAt} <= ${at}`;
 
   // The reader-facing lists are prepared statements: built once here, parsed and planned once per connection by
   // PostgreSQL, then only executed (they run for every page a reader opens).
   const $ = sql.placeholder;
-  const visibleNow = sql`${news.status} <> 'draft' and ${news.publishedAt} <= ${$('now')}`;
+  const visibleNow = visible($('now'));
   const afterCursor = sql`(${news.publishedAt}, ${news.id}) < (${$('at')}, ${$('id')})`;
   const listQuery = (name: string, where?: SQL) =>
     db
       .select(listColumns)
       .from(news)
       .leftJoin(categories, eq(categories.slug, news.category))
+      .leftJoin(newsViews, eq(newsViews.newsId, news.id))
       .where(and(visibleNow, where))
       .orderBy(...newestFirst)
       .limit($('limit'))
@@ -75,20 +163,15 @@ export function newsRepository(db: Db, now: () => Date) {
     featured: listQuery('featured', eq(news.featured, true)),
     byCategory: listQuery('by_category', eq(news.category, $('slug'))),
     byCategoryBefore: listQuery('by_category_before', and(eq(news.category, $('slug')), afterCursor)),
-    relatedSame: listQuery('related_same', and(eq(news.category, $('slug')), ne(news.id, $('id')))),
+    relatedSame: listQuery('related_same', and(eq(news.category, $('slug')), sql`${news.id} <> all(${$('exclude')}::int[])`)),
     relatedRest: listQuery('related_rest', sql`${news.id} <> all(${$('exclude')}::int[])`),
+    byIds: listQuery('by_ids', sql`${news.id} = any(${$('ids')}::int[])`),
     since: listQuery('since', sql`${news.publishedAt} >= ${$('since')}`),
-    mostRead: db
-      .select({ id: news.id, title: news.title, views: news.views, category: news.category })
-      .from(news)
-      .where(visibleNow)
-      .orderBy(sql`${news.views} desc nulls last`, sql`${news.id} desc nulls last`)
-      .limit($('limit'))
-      .prepare('news_most_read'),
     findVisible: db
       .select(articleColumns)
       .from(news)
       .leftJoin(categories, eq(categories.slug, news.category))
+      .leftJoin(newsViews, eq(newsViews.newsId, news.id))
       .where(and(visibleNow, eq(news.id, $('id'))))
       .limit(1)
       .prepare('news_find_visible'),
@@ -96,7 +179,43 @@ export function newsRepository(db: Db, now: () => Date) {
   const page = (limit: number, offset = 0) => ({ now: now(), limit, offset });
   const rows = (p: Promise<unknown>) => p as Promise<NewsListRow[]>;
 
+  /** Ids in a given order, as list rows (only the visible ones). */
+  async function listByIds(ids: number[]): Promise<NewsListRow[]> {
+    if (!ids.length) return [];
+    const found = await rows(prepared.byIds.execute({ ...page(ids.length), ids }));
+    const byId = new Map(found.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  function listByLink(
+    link: typeof newsTags | typeof newsAuthors,
+    keyColumn: typeof newsTags.tagId | typeof newsAuthors.adminId,
+    key: number,
+    limit: number,
+    before?: NewsCursor,
+  ): Promise<NewsListRow[]> {
+    return rows(
+      db
+        .select(listColumns)
+        .from(link)
+        .innerJoin(news, eq(news.id, link.newsId))
+        .leftJoin(categories, eq(categories.slug, news.category))
+        .leftJoin(newsViews, eq(newsViews.newsId, news.id))
+        .where(
+          and(
+            eq(keyColumn, key),
+            sql`${link.visibleAt} is not null and ${link.visibleAt} <= ${now()}`,
+            eq(news.status, 'published'),
+            before ? sql`(${link.visibleAt}, ${link.newsId}) < (${before.at}, ${before.id})` : undefined,
+          ),
+        )
+        .orderBy(sql`${link.visibleAt} desc nulls last`, sql`${link.newsId} desc nulls last`)
+        .limit(limit),
+    );
+  }
+
   return {
+    visible,
     listLatest: (limit: number, offset: number, before?: NewsCursor) =>
       rows(
         before
@@ -110,37 +229,82 @@ export function newsRepository(db: Db, now: () => Date) {
           ? prepared.byCategoryBefore.execute({ ...page(limit), slug, ...before })
           : prepared.byCategory.execute({ ...page(limit, offset), slug }),
       ),
-    /** Same category first, then the most recent of the rest; never the article itself. */
-    async listRelated(id: number, slug: string, limit: number): Promise<{ rows: NewsListRow[]; usedLatest: boolean }> {
-      const same = await rows(prepared.relatedSame.execute({ ...page(limit), slug, id }));
-      if (same.length >= limit) return { rows: same, usedLatest: false };
-      const exclude = [id, ...same.map((r) => r.id)];
-      const rest = await rows(prepared.relatedRest.execute({ ...page(limit - same.length), exclude }));
-      return { rows: [...same, ...rest], usedLatest: true };
+    listByIds,
+    /**
+     * Related news: articles sharing the most tags first, then the same section, then the most recent of the rest;
+     * never the article itself. Says which lists it drew on (their cache tags go on the answer).
+     */
+    async listRelated(
+      id: number,
+      slug: string,
+      limit: number,
+    ): Promise<{ rows: NewsListRow[]; usedSection: boolean; usedLatest: boolean }> {
+      const shared = await db.execute<{ id: number }>(
+        sql`select c.news_id as id
+          from ${newsTags} t1
+          cross join lateral (
+            select t2.news_id, t2.visible_at from ${newsTags} t2
+            where t2.tag_id = t1.tag_id and t2.visible_at is not null and t2.visible_at <= ${now()}
+              and t2.news_id <> t1.news_id
+            order by t2.visible_at desc nulls last, t2.news_id desc nulls last
+            limit 50) c
+          where t1.news_id = ${id}
+          group by c.news_id
+          order by count(*) desc, max(c.visible_at) desc, c.news_id desc
+          limit ${limit}`,
+      );
+      const result = await listByIds(shared.rows.map((r) => Number(r.id)));
+      if (result.length >= limit) return { rows: result, usedSection: false, usedLatest: false };
+      let exclude = [id, ...result.map((r) => r.id)];
+      result.push(...(await rows(prepared.relatedSame.execute({ ...page(limit - result.length), slug, exclude }))));
+      if (result.length >= limit) return { rows: result, usedSection: true, usedLatest: false };
+      exclude = [id, ...result.map((r) => r.id)];
+      result.push(...(await rows(prepared.relatedRest.execute({ ...page(limit - result.length), exclude }))));
+      return { rows: result, usedSection: true, usedLatest: true };
     },
-    /** Every visible article's id and last change, newest first (sitemaps). */
-    listForSitemap: (limit: number) =>
+    /** A tag's or an author's visible news, newest first, by cursor: one index (news_*_visible_idx) in order. */
+    listByTag: (tagId: number, limit: number, before?: NewsCursor) => listByLink(newsTags, newsTags.tagId, tagId, limit, before),
+    listByAuthor: (adminId: number, limit: number, before?: NewsCursor) =>
+      listByLink(newsAuthors, newsAuthors.adminId, adminId, limit, before),
+    /** Months (yyyy-MM, UTC) that have visible news, newest first: a skip scan of news_public_idx, one probe a month. */
+    async visibleMonths(): Promise<string[]> {
+      const result = await db.execute<{ m: string }>(sql`
+        with recursive months(m) as (
+          (select date_trunc('month', ${news.publishedAt} at time zone 'UTC') from ${news}
+            where ${visible()} order by ${news.publishedAt} desc nulls last limit 1)
+          union all
+          select (select date_trunc('month', n.published_at at time zone 'UTC') from ${news} n
+                  where n.status = 'published' and n.published_at < (months.m at time zone 'UTC')
+                  order by n.published_at desc nulls last limit 1)
+          from months where months.m is not null)
+        select to_char(m, 'YYYY-MM') as m from months where m is not null`);
+      return result.rows.map((r) => r.m);
+    },
+    /** A month's visible articles for its sitemap: id and last change, newest first. */
+    listMonth: (from: Date, to: Date) =>
       db
-        .select({ id: news.id, updatedAt: news.updatedAt, publishedAt: news.publishedAt })
+        .select({ id: news.id, publishedAt: news.publishedAt, modifiedAt: news.modifiedAt })
         .from(news)
-        .where(visible())
-        .orderBy(...newestFirst)
-        .limit(limit),
+        .where(and(visible(), sql`${news.publishedAt} >= ${from} and ${news.publishedAt} < ${to}`))
+        .orderBy(...newestFirst),
     /** Visible news published since `since` (the Google News sitemap's last 48 hours). */
     listPublishedSince: (since: Date, limit: number) => rows(prepared.since.execute({ ...page(limit), since })),
-    mostRead: (limit: number) => prepared.mostRead.execute({ now: now(), limit }),
     async findVisible(id: number): Promise<NewsArticleRow | undefined> {
       const [row] = await prepared.findVisible.execute({ now: now(), id });
       return row as NewsArticleRow | undefined;
     },
-    /** Counts one view; undefined when the article is not visible. */
-    async addView(id: number): Promise<number | undefined> {
-      const [row] = await db
-        .update(news)
-        .set({ views: sql`${news.views} + 1` })
-        .where(and(visible(), eq(news.id, id)))
-        .returning({ views: news.views });
-      return row?.views;
+    /** Author names of visible articles (feeds), by article id. */
+    async authorNames(ids: number[]): Promise<Map<number, string[]>> {
+      if (!ids.length) return new Map();
+      const found = await db
+        .select({ newsId: newsAuthors.newsId, fullName: admins.fullName })
+        .from(newsAuthors)
+        .innerJoin(admins, eq(admins.id, newsAuthors.adminId))
+        .where(inArray(newsAuthors.newsId, ids))
+        .orderBy(newsAuthors.newsId, newsAuthors.position);
+      const map = new Map<number, string[]>();
+      for (const r of found) map.set(r.newsId, [...(map.get(r.newsId) ?? []), r.fullName]);
+      return map;
     },
 
     /** Staff: any article whatever its state. */
@@ -149,22 +313,51 @@ export function newsRepository(db: Db, now: () => Date) {
         .select(adminColumns)
         .from(news)
         .leftJoin(categories, eq(categories.slug, news.category))
+        .leftJoin(newsViews, eq(newsViews.newsId, news.id))
         .where(eq(news.id, id))
         .limit(1);
       return row as AdminNewsRow | undefined;
+    },
+    async exists(id: number): Promise<boolean> {
+      const [row] = await db.select({ id: news.id }).from(news).where(eq(news.id, id)).limit(1);
+      return !!row;
     },
     async lockById(id: number, ex: Executor): Promise<NewsRow | undefined> {
       const [row] = await ex.select().from(news).where(eq(news.id, id)).for('update');
       return row;
     },
+    /** Whether the staff member created the article or is one of its authors (a writer's own work). */
+    async isOwn(id: number, adminId: number, ex: Executor = db): Promise<boolean> {
+      const result = await ex.execute<{ own: boolean }>(
+        sql`select exists (select 1 from ${news} where ${news.id} = ${id} and ${news.authorId} = ${adminId})
+          or exists (select 1 from ${newsAuthors} where ${newsAuthors.newsId} = ${id} and ${newsAuthors.adminId} = ${adminId})
+          as own`,
+      );
+      return !!result.rows[0]?.own;
+    },
+    /** Builds a prefix query over titles and descriptions (weights A and B) from typed words; null if none count. */
+    async titleQuery(text: string): Promise<string | null> {
+      const result = await db.execute<{ q: string | null }>(
+        sql`select string_agg(quote_literal(lexeme) || ':*AB', ' & ') as q
+          from unnest(to_tsvector('arabic'::regconfig, sahifa_search_text(${text})))`,
+      );
+      return result.rows[0]?.q ?? null;
+    },
     async page(
       filter: AdminNewsFilter,
       q: PageQuery,
     ): Promise<{ rows: AdminNewsListRow[]; total: number; exact: boolean }> {
-      const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      const m = filter.match;
       const where = and(
-        pattern ? or(ilike(news.title, pattern), ilike(news.description, pattern)) : undefined,
-        filter.category && filter.category !== 'all' ? eq(news.category, filter.category) : undefined,
+        m && 'tsquery' in m ? sql`${news.searchVector} @@ ${m.tsquery}::tsquery` : undefined,
+        m && 'like' in m
+          ? or(sql`${news.title} ilike ${m.like}`, sql`${news.description} ilike ${m.like}`)
+          : undefined,
+        filter.category ? eq(news.category, filter.category) : undefined,
+        filter.status ? eq(news.status, filter.status) : undefined,
+        filter.author
+          ? sql`exists (select 1 from ${newsAuthors} where ${newsAuthors.newsId} = ${news.id} and ${newsAuthors.adminId} = ${filter.author})`
+          : undefined,
       );
       return paged(
         db,
@@ -172,8 +365,9 @@ export function newsRepository(db: Db, now: () => Date) {
           .select(adminListColumns)
           .from(news)
           .leftJoin(categories, eq(categories.slug, news.category))
+          .leftJoin(newsViews, eq(newsViews.newsId, news.id))
           .where(where)
-          .orderBy(desc(news.createdAt), desc(news.id))
+          .orderBy(...createdFirst)
           .limit(q.pageSize)
           .offset(offsetOf(q)) as Promise<AdminNewsListRow[]>,
         sql`select 1 from ${news} where ${where ?? sql`true`}`,
@@ -182,25 +376,81 @@ export function newsRepository(db: Db, now: () => Date) {
     async insert(
       values: NewsValues & { title: string; category: string; authorId: number | null; at: Date },
       ex: Executor,
-    ) {
+    ): Promise<number> {
       const { at, ...rest } = values;
       const [row] = await ex
         .insert(news)
-        .values({ ...rest, createdAt: at, updatedAt: at })
+        .values({ ...rest, updatedBy: rest.authorId, createdAt: at, updatedAt: at })
         .returning({ id: news.id });
       return row!.id;
     },
-    async update(id: number, values: NewsValues & { updatedAt: Date }, ex: Executor): Promise<boolean> {
-      const rows = await ex.update(news).set(values).where(eq(news.id, id)).returning({ id: news.id });
-      return rows.length > 0;
+    /** Writes a change and moves the version on; the new version. */
+    async update(
+      id: number,
+      values: NewsValues & { updatedAt: Date; updatedBy: number | null },
+      ex: Executor,
+    ): Promise<number> {
+      const [row] = await ex
+        .update(news)
+        .set({ ...values, version: sql`${news.version} + 1` })
+        .where(eq(news.id, id))
+        .returning({ version: news.version });
+      return row!.version;
     },
     async delete(id: number, ex: Executor): Promise<NewsRow | undefined> {
       const [row] = await ex.delete(news).where(eq(news.id, id)).returning();
       return row;
     },
-    async totalViews(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`coalesce(sum(${news.views}), 0)::bigint` }).from(news);
-      return Number(row?.n ?? 0);
+    /** Scheduled articles whose minute has come, locked for publishing (SKIP LOCKED: one instance takes each). */
+    async lockDue(at: Date, limit: number, ex: Executor): Promise<NewsRow[]> {
+      return ex
+        .select()
+        .from(news)
+        .where(and(eq(news.status, 'scheduled'), sql`${news.publishedAt} <= ${at}`))
+        .orderBy(news.publishedAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+
+    /** Staff ids that exist, of those given. */
+    async existingStaff(ids: number[], ex: Executor): Promise<number[]> {
+      if (!ids.length) return [];
+      const found = await ex.select({ id: admins.id }).from(admins).where(inArray(admins.id, ids));
+      return found.map((r) => r.id);
+    },
+    async setAuthors(id: number, adminIds: number[], visibleAt: Date | null, ex: Executor): Promise<void> {
+      await ex.delete(newsAuthors).where(eq(newsAuthors.newsId, id));
+      if (adminIds.length)
+        await ex
+          .insert(newsAuthors)
+          .values(adminIds.map((adminId, position) => ({ newsId: id, adminId, position, visibleAt })));
+    },
+    async setTags(id: number, tagIds: number[], visibleAt: Date | null, ex: Executor): Promise<void> {
+      await ex.delete(newsTags).where(eq(newsTags.newsId, id));
+      if (tagIds.length)
+        await ex.insert(newsTags).values(tagIds.map((tagId, position) => ({ newsId: id, tagId, position, visibleAt })));
+    },
+    /** Keeps the link tables' copy of "visible since" in step with the article (tag and author pages read it). */
+    async syncVisibility(id: number, visibleAt: Date | null, ex: Executor): Promise<void> {
+      await ex.update(newsAuthors).set({ visibleAt }).where(eq(newsAuthors.newsId, id));
+      await ex.update(newsTags).set({ visibleAt }).where(eq(newsTags.newsId, id));
+    },
+    async authorIds(id: number, ex: Executor = db): Promise<number[]> {
+      const found = await ex
+        .select({ id: newsAuthors.adminId })
+        .from(newsAuthors)
+        .where(eq(newsAuthors.newsId, id))
+        .orderBy(newsAuthors.position);
+      return found.map((r) => r.id);
+    },
+    async tagNames(id: number, ex: Executor = db): Promise<string[]> {
+      const found = await ex
+        .select({ name: tags.name })
+        .from(newsTags)
+        .innerJoin(tags, eq(tags.id, newsTags.tagId))
+        .where(eq(newsTags.newsId, id))
+        .orderBy(newsTags.position);
+      return found.map((r) => r.name);
     },
   };
 }

@@ -12,9 +12,16 @@ export function searchPublicRoutes(repo: SearchRepository): FastifyPluginAsyncZo
       { schema: { querystring: searchQuery, response: { 200: searchResponse } }, config: { cache: API_CACHE.news } },
       async (req, reply) => {
         const { q, page } = req.query;
-        const { total, rows } = await repo.search(q, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE);
+        const { total, exact, rows } = await repo.search(q, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE);
         reply.cacheTags('search', ...rows.map((r) => tag.article(r.id)));
-        return { query: q, page, pageSize: SEARCH_PAGE_SIZE, total, results: rows.map(presentNewsListItem) };
+        return {
+          query: q,
+          page,
+          pageSize: SEARCH_PAGE_SIZE,
+          total,
+          totalExact: exact,
+          results: rows.map(presentNewsListItem),
+        };
       },
     );
   };

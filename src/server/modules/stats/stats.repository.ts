@@ -1,9 +1,14 @@
-/** Reader statistics: per-day totals, the day's salted visitor hashes, and the figures the dashboard reads. */
+/**
+ * Reader statistics: per-day totals (daily_stats), visitors per day and device (daily_devices), and the day's salted
+ * visitor hashes (daily_visitors: needed only to tell a new visitor from a returning one on the same day, so they are
+ * deleted once their day is over; the aggregates stay). Every figure the dashboard reads is a small aggregate.
+ */
 import { randomBytes } from 'node:crypto';
 import { desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categories, news } from '../../db/schema/content';
-import { dailySalts, dailyStats, dailyVisitors } from '../../db/schema/site';
+import { news } from '../../db/schema/content';
+import { newsViews } from '../../db/schema/newsroom';
+import { dailyDevices, dailySalts, dailyStats, dailyVisitors } from '../../db/schema/site';
 
 export interface PendingDay {
   pageViews: number;
@@ -11,7 +16,7 @@ export interface PendingDay {
   visitors: Map<string, string>; // hash → device
 }
 
-export function statsRepository(db: Db, now: () => Date) {
+export function statsRepository(db: Db) {
   return {
     /** The day's salt, created on first use; salts of earlier days are deleted, so old hashes cannot be recomputed. */
     async saltFor(day: string): Promise<string> {
@@ -32,8 +37,18 @@ export function statsRepository(db: Db, now: () => Date) {
             .insert(dailyVisitors)
             .values([...pending.visitors].map(([visitorHash, device]) => ({ day, visitorHash, device })))
             .onConflictDoNothing()
-            .returning({ h: dailyVisitors.visitorHash });
+            .returning({ device: dailyVisitors.device });
           fresh = inserted.length;
+          const perDevice = new Map<string, number>();
+          for (const r of inserted) perDevice.set(r.device, (perDevice.get(r.device) ?? 0) + 1);
+          if (perDevice.size)
+            await tx
+              .insert(dailyDevices)
+              .values([...perDevice].map(([device, visitors]) => ({ day, device, visitors })))
+              .onConflictDoUpdate({
+                target: [dailyDevices.day, dailyDevices.device],
+                set: { visitors: sql`${dailyDevices.visitors} + excluded.visitors` },
+              });
         }
         await tx
           .insert(dailyStats)
@@ -55,35 +70,29 @@ export function statsRepository(db: Db, now: () => Date) {
     days: (from: string) => db.select().from(dailyStats).where(gte(dailyStats.day, from)).orderBy(dailyStats.day),
     devices: (from: string) =>
       db
-        .select({ device: dailyVisitors.device, visitors: sql<number>`count(*)::int` })
-        .from(dailyVisitors)
-        .where(gte(dailyVisitors.day, from))
-        .groupBy(dailyVisitors.device)
-        .orderBy(desc(sql`count(*)`)),
+        .select({ device: dailyDevices.device, visitors: sql<number>`sum(${dailyDevices.visitors})::int` })
+        .from(dailyDevices)
+        .where(gte(dailyDevices.day, from))
+        .groupBy(dailyDevices.device)
+        .orderBy(desc(sql`sum(${dailyDevices.visitors})`)),
+    /** The newest articles (any state): news_created_idx in order. */
     latestNews: (limit: number) =>
       db
-        .select({ id: news.id, title: news.title, views: news.views, publishedAt: news.publishedAt })
-        .from(news)
-        .orderBy(sql`${news.createdAt} desc`, desc(news.id))
-        .limit(limit),
-    topArticles: (limit: number) =>
-      db
-        .select({ id: news.id, title: news.title, views: news.views })
-        .from(news)
-        .where(sql`${news.status} <> 'draft' and ${news.publishedAt} <= ${now()}`)
-        .orderBy(desc(news.views), desc(news.id))
-        .limit(limit),
-    byCategory: () =>
-      db
         .select({
-          category: news.category,
-          name: sql<string>`coalesce(${categories.name}, ${news.category})`,
-          views: sql<number>`sum(${news.views})::int`,
+          id: news.id,
+          title: news.title,
+          views: sql<number>`coalesce(${newsViews.views}, 0)`.mapWith(Number),
+          publishedAt: news.publishedAt,
         })
         .from(news)
-        .leftJoin(categories, eq(categories.slug, news.category))
-        .groupBy(news.category, categories.name)
-        .orderBy(desc(sql`sum(${news.views})`)),
+        .leftJoin(newsViews, eq(newsViews.newsId, news.id))
+        .orderBy(sql`${news.createdAt} desc nulls last`, sql`${news.id} desc nulls last`)
+        .limit(limit),
+    /** Visitor hashes of days that are over (their counts are in daily_stats and daily_devices). */
+    async pruneVisitors(today: string): Promise<number> {
+      const result = await db.delete(dailyVisitors).where(lt(dailyVisitors.day, today));
+      return result.rowCount ?? 0;
+    },
   };
 }
 export type StatsRepository = ReturnType<typeof statsRepository>;

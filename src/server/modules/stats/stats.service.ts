@@ -2,10 +2,16 @@
 import { addDays, tripoliDate } from '../../../shared/dates';
 import type { StatisticsDetailed, StatisticsToday } from '../../../shared/schemas/admin';
 import type { BreakingNewsService } from '../breaking-news/breaking-news.service';
+import type { ViewsService } from '../views/views.service';
 import type { StatsRepository } from './stats.repository';
 
-export function statsService(deps: { repo: StatsRepository; breaking: BreakingNewsService; now: () => Date }) {
-  const { repo, breaking, now } = deps;
+export function statsService(deps: {
+  repo: StatsRepository;
+  breaking: BreakingNewsService;
+  views: ViewsService;
+  now: () => Date;
+}) {
+  const { repo, breaking, views, now } = deps;
   return {
     async today(): Promise<StatisticsToday> {
       const today = tripoliDate(now());
@@ -26,8 +32,8 @@ export function statsService(deps: { repo: StatsRepository; breaking: BreakingNe
       const from = addDays(tripoliDate(now()), -29);
       const [rows, topArticles, byCategory, devices] = await Promise.all([
         repo.days(from),
-        repo.topArticles(10),
-        repo.byCategory(),
+        views.topInPeriod(from, 10),
+        views.bySectionInPeriod(from),
         repo.devices(from),
       ]);
       const byDay = new Map(rows.map((r) => [r.day, r]));
@@ -38,6 +44,8 @@ export function statsService(deps: { repo: StatsRepository; breaking: BreakingNe
       });
       return { days, topArticles, byCategory, devices };
     },
+    totalViews: () => views.total(),
+    pruneVisitors: () => repo.pruneVisitors(tripoliDate(now())),
   };
 }
 export type StatsService = ReturnType<typeof statsService>;

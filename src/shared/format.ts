@@ -1,6 +1,6 @@
 /** Dates and numbers for readers: ar-LY (Western digits), Africa/Tripoli, one module for all screens. */
-import { TRIPOLI } from '../../shared/constants';
-import { tripoliInstant, tripoliParts } from '../../shared/dates';
+import { TRIPOLI } from './constants';
+import { tripoliInstant, tripoliParts } from './dates';
 
 const zone = TRIPOLI.timeZone;
 const fullDate = new Intl.DateTimeFormat('ar-LY', {

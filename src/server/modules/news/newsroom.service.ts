@@ -1,0 +1,509 @@
+/**
+ * The newsroom's work on articles: creating, saving, moving through the workflow (src/shared/news-workflow.ts),
+ * autosaving, revisions and restore, who has an article open, and the scheduler's publishing. Every rule is checked
+ * here on the server; the screens only hide what a role cannot do.
+ *
+ * - A save names the version it started from; a save over a newer version is refused (409, naming who and when).
+ * - Every save that changes what the article says (title, description, body, section, image, byline, authors, tags)
+ *   keeps a revision; autosaves do not. Pruning: every revision of the last REVISIONS_KEEP_DAYS days stays, older
+ *   ones keep the last of each Tripoli day per article.
+ * - Autosave of a draft or an article in review writes the article itself (it is not public); of a scheduled,
+ *   published or unpublished one, it is kept aside for its editor (news_autosaves) until they save or discard.
+ * - Bodies are sanitised when saved (SANITIZER_VERSION recorded with them) and may not be empty when published.
+ */
+import {
+  ACTION_TARGET,
+  canDelete,
+  canEdit,
+  checkAction,
+  isEditorRole,
+  SCHEDULE_MAX_AHEAD_MS,
+  type ArticleAccess,
+  type NewsAction,
+} from '../../../shared/news-workflow';
+import type { Role } from '../../../shared/permissions';
+import type { NewsAutosaveInput, NewsInput, NewsTransitionInput } from '../../../shared/schemas/admin';
+import { PRESENCE_ACTIVE_MS } from '../../../shared/schemas/admin';
+import type { PageQuery } from '../../../shared/schemas/common';
+import type { Executor, Tx } from '../../db/client';
+import { pageOf, type Page } from '../../lib/paging';
+import { SYSTEM_ACTOR, type AuditAction, type Writer } from '../../lib/write';
+import type { CategoriesRepository } from '../categories/categories.repository';
+import type { TagsService } from '../tags/tags.service';
+import type { NewsDeskRepository } from './news-desk.repository';
+import { newsErrors } from './news.errors';
+import type { AdminNewsFilter, AdminNewsListRow, AdminNewsRow, NewsRepository, NewsRow } from './news.repository';
+import type { NewsRevisionsRepository, RevisionRow, RevisionSnapshot } from './news-revisions.repository';
+import { articleTags, visibleSince } from './news.tags';
+import { SANITIZER_VERSION, sanitizeArticleHtml } from './sanitize-html';
+import type { NewsStatus } from '../../../shared/news-workflow';
+
+export const REVISIONS_KEEP_DAYS = 30;
+/** How many scheduled articles one scheduler pass publishes at most (the next pass takes the rest). */
+const DUE_BATCH = 50;
+
+export interface Staff {
+  id: number;
+  username: string;
+  fullName: string;
+  role: Role;
+}
+
+/** The text of an article as a save carries it (the fields a revision keeps, plus featured). */
+type ArticleText = Pick<NewsInput, 'title' | 'description' | 'content' | 'category' | 'imageUrl' | 'featured' | 'byline'>;
+
+export interface AdminNewsListFilter {
+  q?: string;
+  category?: string;
+  status?: NewsStatus | 'all';
+  author?: number;
+}
+
+export function newsroomService(deps: {
+  repo: NewsRepository;
+  revisions: NewsRevisionsRepository;
+  desk: NewsDeskRepository;
+  categories: CategoriesRepository;
+  tags: TagsService;
+  write: Writer;
+  now: () => Date;
+}) {
+  const { repo, revisions, desk, categories, tags, write, now } = deps;
+
+  async function reload(id: number, ex?: Executor): Promise<AdminNewsRow> {
+    const row = await repo.findById(id, ex);
+    if (!row) throw newsErrors.notFound();
+    return row;
+  }
+
+  async function locked(id: number, tx: Tx): Promise<NewsRow> {
+    const row = await repo.lockById(id, tx);
+    if (!row) throw newsErrors.notFound();
+    return row;
+  }
+
+  async function accessOf(row: NewsRow, staff: Staff, ex: Executor): Promise<ArticleAccess> {
+    const own = row.authorId === staff.id || (await repo.isOwn(row.id, staff.id, ex));
+    return { status: row.status, own };
+  }
+
+  async function checkVersion(row: NewsRow, version: number | undefined, ex: Executor): Promise<void> {
+    if (version === undefined || version === row.version) return;
+    const current = await reload(row.id, ex);
+    throw newsErrors.conflict(current.updatedByName, row.updatedAt);
+  }
+
+  function checkMove(staff: Staff, action: NewsAction, access: ArticleAccess): void {
+    const refusal = checkAction(staff.role, action, access);
+    if (refusal === 'invalid') throw newsErrors.invalidTransition(action, access.status);
+    if (refusal === 'forbidden') throw isEditorRole(staff.role) ? newsErrors.notYours() : newsErrors.writerCannot(action);
+  }
+
+  /** The text as it will be stored: body sanitised (and not empty if it had text); the section must exist. */
+  async function cleaned(input: ArticleText, ex: Executor) {
+    const content = sanitizeArticleHtml(input.content);
+    if (input.content && !content.replace(/<[^>]*>/g, '').trim() && !/<(img|iframe)/.test(content))
+      throw newsErrors.contentEmpty();
+    if (!(await categories.findBySlug(input.category, ex))) throw newsErrors.unknownCategory();
+    return {
+      title: input.title,
+      description: input.description,
+      content,
+      category: input.category,
+      imageUrl: input.imageUrl || null,
+      byline: input.byline,
+      sanitizedWith: SANITIZER_VERSION,
+    };
+  }
+
+  /** Where an action leaves the article: its state and publication time. */
+  function stateFor(action: NewsAction, before: NewsRow | undefined, publishAt: string | undefined) {
+    const at = now();
+    const target = ACTION_TARGET[action];
+    const everPublished = before?.publishedAt && before.status !== 'scheduled' ? before.publishedAt : null;
+    switch (target) {
+      case 'published':
+        // Republishing keeps the first publication time; a scheduled article published early goes out now.
+        return { status: target, publishedAt: everPublished && everPublished <= at ? everPublished : at };
+      case 'scheduled': {
+        const when = new Date(publishAt!);
+        if (when.getTime() <= at.getTime()) throw newsErrors.scheduleInPast();
+        if (when.getTime() - at.getTime() > SCHEDULE_MAX_AHEAD_MS) throw newsErrors.scheduleTooFar();
+        return { status: target, publishedAt: when };
+      }
+      default:
+        return { status: target, publishedAt: everPublished };
+    }
+  }
+
+  /** Publishing needs the whole story: a stored article may be an unfinished draft. */
+  function checkComplete(row: Pick<NewsRow, 'description' | 'content' | 'imageUrl'>) {
+    const missing = (
+      [
+        ['description', row.description.trim()],
+        ['content', row.content.replace(/<[^>]*>/g, '').trim() || /<(img|iframe)/.test(row.content)],
+        ['imageUrl', row.imageUrl],
+      ] as const
+    ).flatMap(([k, v]) => (v ? [] : [k]));
+    if (missing.length) throw newsErrors.incomplete(missing);
+  }
+
+  async function setLinks(
+    id: number,
+    staff: Staff,
+    input: Pick<NewsInput, 'authors' | 'tags'>,
+    visibleAt: Date | null,
+    tx: Tx,
+    isNew: boolean,
+  ): Promise<boolean> {
+    let changed = false;
+    if (input.authors !== undefined || isNew) {
+      const wanted = [...new Set(input.authors ?? [staff.id])];
+      const existing = await repo.existingStaff(wanted, tx);
+      if (existing.length !== wanted.length) throw newsErrors.unknownAuthor();
+      const before = isNew ? [] : await repo.authorIds(id, tx);
+      if (before.join() !== wanted.join()) {
+        await repo.setAuthors(id, wanted, visibleAt, tx);
+        changed = true;
+      }
+    }
+    if (input.tags !== undefined) {
+      const before = await repo.tagNames(id, tx);
+      const ids = await tags.resolve(input.tags, tx);
+      await repo.setTags(id, ids, visibleAt, tx);
+      changed ||= before.join('\u0000') !== (await repo.tagNames(id, tx)).join('\u0000');
+    }
+    await repo.syncVisibility(id, visibleAt, tx);
+    return changed;
+  }
+
+  const snapshotOf = (row: AdminNewsRow): RevisionSnapshot => ({
+    title: row.title,
+    description: row.description,
+    content: row.content,
+    category: row.category,
+    imageUrl: row.imageUrl,
+    byline: row.byline,
+    authors: row.authors.map((a) => ({ id: a.id, fullName: a.fullName })),
+    tags: row.tags.map((t) => t.name),
+  });
+  const sameSnapshot = (a: RevisionSnapshot, b: RevisionRow) =>
+    a.title === b.title &&
+    a.description === b.description &&
+    a.content === b.content &&
+    a.category === b.category &&
+    a.imageUrl === b.imageUrl &&
+    a.byline === b.byline &&
+    JSON.stringify(a.authors.map((x) => x.id)) ===
+      JSON.stringify((b.authors as { id: number }[]).map((x) => x.id)) &&
+    JSON.stringify(a.tags) === JSON.stringify(b.tags);
+
+  /** Keeps a revision if what the article says differs from its last revision (or always, for a restore). */
+  async function keepRevision(row: AdminNewsRow, staff: Staff | typeof SYSTEM_ACTOR, reason: string, tx: Tx, force = false) {
+    const snap = snapshotOf(row);
+    const last = await revisions.latest(row.id, tx);
+    if (!force && last && sameSnapshot(snap, last)) return false;
+    await revisions.insert(
+      {
+        ...snap,
+        newsId: row.id,
+        version: row.version,
+        adminId: staff.id,
+        adminName: staff.fullName ?? staff.username,
+        reason,
+        at: now(),
+      },
+      tx,
+    );
+    return true;
+  }
+
+  /** The modification time readers see: moves when what they read changes on an article that has been public. */
+  function modifiedAt(before: NewsRow, text: Awaited<ReturnType<typeof cleaned>>) {
+    const changed =
+      before.title !== text.title ||
+      before.description !== text.description ||
+      before.content !== text.content ||
+      before.category !== text.category ||
+      before.imageUrl !== text.imageUrl ||
+      before.byline !== text.byline;
+    const wasOut = before.publishedAt !== null && before.status !== 'scheduled' && before.status !== 'draft';
+    return changed && wasOut ? now() : before.modifiedAt;
+  }
+
+  const auditAction = (action: NewsAction | undefined): AuditAction => action ?? 'update';
+
+  return {
+    // Lists and reads
+    async page(filter: AdminNewsListFilter, q: PageQuery): Promise<Page<AdminNewsListRow>> {
+      const f: AdminNewsFilter = {
+        category: filter.category && filter.category !== 'all' ? filter.category : undefined,
+        status: filter.status && filter.status !== 'all' ? filter.status : undefined,
+        author: filter.author,
+      };
+      const text = filter.q?.trim();
+      if (text) {
+        const tsquery = await repo.titleQuery(text);
+        f.match = tsquery ? { tsquery } : { like: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+      }
+      const { rows, ...count } = await repo.page(f, q);
+      return pageOf(rows, q, count);
+    },
+
+    /** An article for the editor, with this staff member's autosaved edits of it, if any (kept until saved). */
+    async get(staff: Staff, id: number) {
+      const [row, autosave] = await Promise.all([reload(id), desk.findAutosave(id, staff.id)]);
+      return { row, autosave: autosave ?? null };
+    },
+
+    /** Any state, as readers would see it (the preview page): staff only. */
+    preview: (id: number) => reload(id),
+
+    // Writes
+    create: (staff: Staff, input: NewsInput, idempotencyKey?: string) =>
+      write(staff, async (tx) => {
+        if (idempotencyKey) {
+          const claim = await desk.claimKey(staff.id, idempotencyKey, now(), tx);
+          if ('id' in claim) return { value: await reload(claim.id, tx), audit: null, tags: [] };
+        }
+        const action = input.action ?? (isEditorRole(staff.role) ? 'publish' : 'draft');
+        checkMove(staff, action, { status: 'draft', own: true });
+        const text = await cleaned(input, tx);
+        const state = stateFor(action, undefined, input.publishAt);
+        const id = await repo.insert(
+          {
+            ...text,
+            ...state,
+            featured: isEditorRole(staff.role) ? input.featured : false,
+            authorId: staff.id,
+            at: now(),
+          },
+          tx,
+        );
+        await setLinks(id, staff, input, visibleSince({ id, ...state, category: text.category, featured: false }, now()), tx, true);
+        if (idempotencyKey) await desk.settleKey(staff.id, idempotencyKey, id, tx);
+        const row = await reload(id, tx);
+        await keepRevision(row, staff, action, tx);
+        return {
+          value: row,
+          audit: { action: 'create', entity: 'news', entityId: id, details: { title: row.title, status: row.status } },
+          tags: articleTags(undefined, row, now()),
+        };
+      }),
+
+    /** A save from the editor: the text, and optionally an action (the state wanted afterwards). */
+    save: (staff: Staff, id: number, input: NewsInput) =>
+      write(staff, async (tx) => {
+        const before = await locked(id, tx);
+        const access = await accessOf(before, staff, tx);
+        await checkVersion(before, input.version, tx);
+        if (input.action) checkMove(staff, input.action, access);
+        if (!canEdit(staff.role, access)) throw newsErrors.notYours();
+        const text = await cleaned(input, tx);
+        const state = input.action
+          ? stateFor(input.action, before, input.publishAt)
+          : { status: before.status, publishedAt: before.publishedAt };
+        await repo.update(
+          id,
+          {
+            ...text,
+            ...state,
+            featured: isEditorRole(staff.role) ? input.featured : before.featured,
+            modifiedAt: modifiedAt(before, text),
+            updatedAt: now(),
+            updatedBy: staff.id,
+          },
+          tx,
+        );
+        const after = { ...before, ...state, category: text.category };
+        const linksChanged = await setLinks(id, staff, input, visibleSince(after, now()), tx, false);
+        await desk.dropAutosave(id, staff.id, tx);
+        const row = await reload(id, tx);
+        await keepRevision(row, staff, input.action ?? 'save', tx);
+        return {
+          value: row,
+          audit: {
+            action: auditAction(input.action),
+            entity: 'news',
+            entityId: id,
+            details: { title: row.title, from: before.status, to: row.status },
+          },
+          tags: articleTags(before, row, now(), linksChanged),
+        };
+      }),
+
+    /** A state change without the text (the list's and the editor's buttons). */
+    transition: (staff: Staff, id: number, input: NewsTransitionInput) =>
+      write(staff, async (tx) => {
+        const before = await locked(id, tx);
+        const access = await accessOf(before, staff, tx);
+        await checkVersion(before, input.version, tx);
+        checkMove(staff, input.action, access);
+        if (input.action === 'publish' || input.action === 'schedule') checkComplete(before);
+        const state = stateFor(input.action, before, input.publishAt);
+        await repo.update(id, { ...state, updatedAt: now(), updatedBy: staff.id }, tx);
+        await repo.syncVisibility(id, visibleSince({ ...before, ...state }, now()), tx);
+        const row = await reload(id, tx);
+        await keepRevision(row, staff, input.action, tx);
+        return {
+          value: row,
+          audit: {
+            action: auditAction(input.action),
+            entity: 'news',
+            entityId: id,
+            details: { title: row.title, from: before.status, to: row.status },
+          },
+          tags: articleTags(before, row, now()),
+        };
+      }),
+
+    /** Autosave while typing: never a revision, never an audit entry, never a state change. */
+    async autosave(staff: Staff, id: number, input: NewsAutosaveInput) {
+      const current = await reload(id);
+      const access = { status: current.status, own: current.authorId === staff.id || (await repo.isOwn(id, staff.id)) };
+      if (!canEdit(staff.role, access)) throw newsErrors.notYours();
+      if (current.status === 'draft' || current.status === 'review') {
+        return write(staff, async (tx) => {
+          const before = await locked(id, tx);
+          await checkVersion(before, input.version, tx);
+          const text = await cleaned(input, tx);
+          const version = await repo.update(
+            id,
+            {
+              ...text,
+              featured: isEditorRole(staff.role) ? input.featured : before.featured,
+              updatedAt: now(),
+              updatedBy: staff.id,
+            },
+            tx,
+          );
+          await setLinks(id, staff, input, null, tx, false);
+          return { value: { target: 'article' as const, version, savedAt: now() }, audit: null, tags: [] };
+        });
+      }
+      const { version, ...payload } = input;
+      await desk.putAutosave(id, staff.id, payload, version, now());
+      return { target: 'autosave' as const, version: current.version, savedAt: now() };
+    },
+    discardAutosave: (staff: Staff, id: number) => desk.dropAutosave(id, staff.id),
+
+    setFeatured: (staff: Staff, id: number, featured: boolean) =>
+      write(staff, async (tx) => {
+        const before = await locked(id, tx);
+        await repo.update(id, { featured, updatedAt: now(), updatedBy: staff.id }, tx);
+        const row = await reload(id, tx);
+        return {
+          value: row,
+          audit: { action: 'update', entity: 'news', entityId: id, details: { featured } },
+          tags: articleTags(before, row, now()),
+        };
+      }),
+
+    delete: (staff: Staff, id: number) =>
+      write(staff, async (tx) => {
+        const before = await locked(id, tx);
+        const access = await accessOf(before, staff, tx);
+        const everPublished = before.publishedAt !== null && before.status !== 'scheduled';
+        if (!canDelete(staff.role, { ...access, everPublished })) throw newsErrors.cannotDelete();
+        const gone = (await repo.delete(id, tx))!;
+        return {
+          value: undefined,
+          audit: { action: 'delete', entity: 'news', entityId: id, details: { title: gone.title } },
+          tags: articleTags(gone, undefined, now()),
+        };
+      }),
+
+    // Revisions
+    async revisions(id: number, q: PageQuery) {
+      await reload(id);
+      const [rows, total] = await Promise.all([
+        revisions.list(id, q.pageSize, (q.page - 1) * q.pageSize),
+        revisions.count(id),
+      ]);
+      return pageOf(rows, q, { total, exact: true });
+    },
+    async revision(id: number, revisionId: number) {
+      const rev = await revisions.find(id, revisionId);
+      if (!rev) throw newsErrors.revisionNotFound();
+      return rev;
+    },
+    /** Puts an older revision's text back (a save, so it is a new revision itself; the state is kept). */
+    restore: (staff: Staff, id: number, revisionId: number, version?: number) =>
+      write(staff, async (tx) => {
+        const before = await locked(id, tx);
+        const access = await accessOf(before, staff, tx);
+        await checkVersion(before, version, tx);
+        if (!canEdit(staff.role, access)) throw newsErrors.notYours();
+        const rev = await revisions.find(id, revisionId);
+        if (!rev) throw newsErrors.revisionNotFound();
+        const text = await cleaned({ ...rev, imageUrl: rev.imageUrl ?? '', featured: before.featured }, tx);
+        if (before.status === 'published' || before.status === 'scheduled') checkComplete(text);
+        await repo.update(
+          id,
+          { ...text, modifiedAt: modifiedAt(before, text), updatedAt: now(), updatedBy: staff.id },
+          tx,
+        );
+        const authorIds = (rev.authors as { id: number }[]).map((a) => a.id);
+        const stillThere = await repo.existingStaff(authorIds, tx);
+        const linksChanged = await setLinks(
+          id,
+          staff,
+          { authors: authorIds.filter((a) => stillThere.includes(a)), tags: rev.tags as string[] },
+          visibleSince(before, now()),
+          tx,
+          false,
+        );
+        const row = await reload(id, tx);
+        await keepRevision(row, staff, 'restore', tx, true);
+        return {
+          value: row,
+          audit: {
+            action: 'restore',
+            entity: 'news',
+            entityId: id,
+            details: { title: row.title, revision: rev.id, version: rev.version },
+          },
+          tags: articleTags(before, row, now(), linksChanged),
+        };
+      }),
+    pruneRevisions: () => revisions.prune(new Date(now().getTime() - REVISIONS_KEEP_DAYS * 86_400_000)),
+
+    // Who has it open
+    async presence(staff: Staff, id: number) {
+      if (!(await repo.exists(id))) throw newsErrors.notFound();
+      await desk.touchPresence(id, staff.id, now());
+      return desk.others(id, staff.id, new Date(now().getTime() - PRESENCE_ACTIVE_MS));
+    },
+    leave: (staff: Staff, id: number) => desk.leave(id, staff.id),
+    async housekeeping() {
+      await desk.prunePresence(new Date(now().getTime() - 10 * 60_000));
+      await desk.pruneKeys(new Date(now().getTime() - 86_400_000));
+    },
+
+    /**
+     * The scheduler's pass: publishes scheduled articles whose minute has come. Rows are taken FOR UPDATE SKIP
+     * LOCKED, so with several instances each article is published (and audited, and announced) exactly once.
+     */
+    publishDue: () =>
+      write(SYSTEM_ACTOR, async (tx) => {
+        const due = await repo.lockDue(now(), DUE_BATCH, tx);
+        const touched = new Set<ReturnType<typeof articleTags>[number]>();
+        for (const before of due) {
+          await repo.update(before.id, { status: 'published', updatedAt: now(), updatedBy: null }, tx);
+          await repo.syncVisibility(before.id, before.publishedAt, tx);
+          for (const t of articleTags(before, { ...before, status: 'published' }, now())) touched.add(t);
+        }
+        return {
+          value: due.length,
+          audit: due.map((n) => ({
+            action: 'publish' as const,
+            entity: 'news',
+            entityId: n.id,
+            details: { title: n.title, scheduledFor: n.publishedAt?.toISOString() },
+          })),
+          tags: [...touched],
+        };
+      }),
+  };
+}
+export type NewsroomService = ReturnType<typeof newsroomService>;

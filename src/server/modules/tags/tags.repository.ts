@@ -1,0 +1,56 @@
+/** Tags (وسوم): one row per name, matched as search folds Arabic (أ/ا, ة/ه, ى/ي…), with a transliterated slug. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { newsTags, tags } from '../../db/schema/newsroom';
+
+export type TagRow = typeof tags.$inferSelect;
+
+const folded = (value: unknown) => sql`sahifa_normalize(lower(${value}))`;
+
+export function tagsRepository(db: Db, now: () => Date) {
+  return {
+    async findByName(name: string, ex: Executor = db): Promise<TagRow | undefined> {
+      const [row] = await ex
+        .select()
+        .from(tags)
+        .where(sql`${folded(tags.name)} = ${folded(name)}`)
+        .limit(1);
+      return row;
+    },
+    /** Inserts a tag unless its name or slug is taken (then undefined: the caller looks again). */
+    async tryInsert(name: string, slug: string, at: Date, ex: Executor): Promise<TagRow | undefined> {
+      const [row] = await ex.insert(tags).values({ name, slug, createdAt: at }).onConflictDoNothing().returning();
+      return row;
+    },
+    /** Tags whose folded name contains the typed text, those starting with it first. */
+    suggest: (text: string, limit: number) =>
+      text
+        ? db
+            .select({ id: tags.id, name: tags.name, slug: tags.slug })
+            .from(tags)
+            .where(sql`strpos(${folded(tags.name)}, ${folded(text)}) > 0`)
+            .orderBy(sql`strpos(${folded(tags.name)}, ${folded(text)})`, sql`length(${tags.name})`, tags.name)
+            .limit(limit)
+        : db
+            .select({ id: tags.id, name: tags.name, slug: tags.slug })
+            .from(tags)
+            .orderBy(sql`${tags.createdAt} desc`, sql`${tags.id} desc`)
+            .limit(limit),
+    /** A tag readers can open: it names at least one visible article. */
+    async findVisibleBySlug(slug: string): Promise<TagRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(tags)
+        .where(
+          and(
+            eq(tags.slug, slug),
+            sql`exists (select 1 from ${newsTags} where ${newsTags.tagId} = ${tags.id}
+              and ${newsTags.visibleAt} is not null and ${newsTags.visibleAt} <= ${now()})`,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+  };
+}
+export type TagsRepository = ReturnType<typeof tagsRepository>;
