@@ -5,7 +5,7 @@
 import type { ReactElement } from 'react';
 import { HOME_SLUG, LIMITS } from '../../shared/constants';
 import type { Category } from '../../shared/schemas/categories';
-import type { NewsArticle } from '../../shared/schemas/news';
+import type { ArticleTag, AuthorProfile, NewsArticle } from '../../shared/schemas/news';
 import type { SearchResponse } from '../../shared/schemas/search';
 import type { PublicSettings } from '../../shared/schemas/settings';
 import { activeSection } from '../features/home/sections';
@@ -21,7 +21,7 @@ export interface PageMeta {
   description: string;
   /** Path of the canonical URL. */
   path: string;
-  type: 'website' | 'article';
+  type: 'website' | 'article' | 'profile';
   image?: string;
   imageAlt?: string;
   publishedTime?: string;
@@ -29,6 +29,8 @@ export interface PageMeta {
   section?: string;
   noindex?: boolean;
   article?: NewsArticle;
+  /** An author page's person (JSON-LD ProfilePage). */
+  person?: AuthorProfile;
 }
 
 export interface MetaContext {
@@ -51,10 +53,17 @@ export interface ReaderRoute {
   preload?: () => Promise<void>;
   /** The query parameters the page reads; any other parameter is ignored (and left out of its cache key). */
   search?: readonly string[];
+  /** Staff only (the preview): rendered per request with the session, never cached, never indexed. */
+  private?: boolean;
 }
 
 /** Shown on every page: header, tickers, footer. */
-export const chromeQueries = (): QueryDef<unknown>[] => [q.settings(), q.breaking(), q.latest(LIMITS.latestTicker)];
+export const chromeQueries = (): QueryDef<unknown>[] => [
+  q.settings(),
+  q.categories(),
+  q.breaking(),
+  q.latest(LIMITS.latestTicker),
+];
 
 const notFoundMeta = (ctx: MetaContext): PageMeta => ({
   title: `الصفحة غير موجودة | ${ctx.settings.siteName}`,
@@ -129,7 +138,7 @@ export const readerRoutes: ReaderRoute[] = [
         image: a.imageUrl ? ogImageFor(a.imageUrl) : undefined,
         imageAlt: a.title,
         publishedTime: a.publishedAt ?? a.createdAt,
-        modifiedTime: a.updatedAt,
+        modifiedTime: a.modifiedAt ?? a.publishedAt ?? a.createdAt,
         section: a.categoryName,
         article: a,
       };
@@ -156,6 +165,71 @@ export const readerRoutes: ReaderRoute[] = [
         path: query ? `/search?q=${encodeURIComponent(query)}${page > 1 ? `&page=${page}` : ''}` : '/search',
         type: 'website',
         noindex: !found?.results.length,
+      };
+    },
+  },
+  {
+    path: '/author/:username',
+    element: <pages.author />,
+    preload: pages.author.preload,
+    search: ['before'],
+    queries: ({ username = '' }, search) => [
+      q.author(username),
+      q.authorNews(username, search.get('before') ?? undefined),
+    ],
+    meta: (ctx) => {
+      const username = ctx.params.username ?? '';
+      const author = ctx.get<AuthorProfile>(q.author(username));
+      if (!author) return { ...notFoundMeta(ctx), title: `الكاتب غير موجود | ${ctx.settings.siteName}` };
+      const before = ctx.search.get('before');
+      return {
+        title: `${author.fullName} | ${ctx.settings.siteName}`,
+        description: author.bio || `أخبار بقلم ${author.fullName} في ${ctx.settings.siteName}`,
+        path: `/author/${encodeURIComponent(author.username)}${before ? `?before=${encodeURIComponent(before)}` : ''}`,
+        type: 'profile',
+        image: author.avatarUrl ?? undefined,
+        person: author,
+      };
+    },
+  },
+  {
+    path: '/tag/:slug',
+    element: <pages.tag />,
+    preload: pages.tag.preload,
+    search: ['before'],
+    queries: ({ slug = '' }, search) => [q.tag(slug), q.tagNews(slug, search.get('before') ?? undefined)],
+    meta: (ctx) => {
+      const slug = ctx.params.slug ?? '';
+      const t = ctx.get<ArticleTag>(q.tag(slug));
+      if (!t) return { ...notFoundMeta(ctx), title: `الوسم غير موجود | ${ctx.settings.siteName}` };
+      const before = ctx.search.get('before');
+      return {
+        title: `${t.name} | ${ctx.settings.siteName}`,
+        description: `أخبار «${t.name}» في ${ctx.settings.siteName}`,
+        path: `/tag/${encodeURIComponent(t.slug)}${before ? `?before=${encodeURIComponent(before)}` : ''}`,
+        type: 'website',
+      };
+    },
+  },
+  {
+    path: '/preview/news/:id',
+    element: <pages.preview />,
+    preload: pages.preview.preload,
+    private: true,
+    valid: ({ id }) => parseArticleId(id) !== null,
+    queries: ({ id }) => {
+      const n = parseArticleId(id);
+      return n === null ? [] : [q.preview(n)];
+    },
+    meta: (ctx) => {
+      const n = parseArticleId(ctx.params.id);
+      const a = n === null ? undefined : ctx.get<NewsArticle>(q.preview(n));
+      return {
+        title: `معاينة: ${a?.title ?? 'خبر'} | ${ctx.settings.siteName}`,
+        description: a?.description ?? ctx.settings.description,
+        path: `/preview/news/${n ?? ''}`,
+        type: 'website',
+        noindex: true,
       };
     },
   },

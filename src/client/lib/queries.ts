@@ -4,7 +4,15 @@
  */
 import type { BreakingNewsItem } from '../../shared/schemas/breaking-news';
 import type { Category } from '../../shared/schemas/categories';
-import type { MostReadItem, NewsArticle, NewsListItem } from '../../shared/schemas/news';
+import type {
+  ArticleTag,
+  AuthorProfile,
+  MostReadItem,
+  MostReadWindow,
+  NewsArticle,
+  NewsListItem,
+} from '../../shared/schemas/news';
+import type { PreviewArticle } from '../../shared/schemas/admin';
 import type { PrayerTimesResponse } from '../../shared/schemas/prayer-times';
 import type { SearchResponse } from '../../shared/schemas/search';
 import type { PublicSettings } from '../../shared/schemas/settings';
@@ -18,6 +26,8 @@ export interface QueryDef<T> {
   readonly _type?: T;
   /** Whether a 404 from this query makes the whole page a 404. */
   notFoundIs404?: boolean;
+  /** Answered only to signed-in staff (the session cookie is passed on; 401 and 403 are a 404 page). */
+  staffOnly?: boolean;
 }
 
 const def = <T>(key: readonly unknown[], path: string, extra: Partial<QueryDef<T>> = {}): QueryDef<T> => ({
@@ -34,7 +44,8 @@ export const q = {
   latest: (limit: number = LIMITS.homeList) =>
     def<NewsListItem[]>(['news', 'latest', limit], `/api/news?limit=${limit}&offset=0`),
   featured: () => def<NewsListItem[]>(['news', 'featured'], '/api/news/featured'),
-  mostRead: () => def<MostReadItem[]>(['news', 'most-read'], `/api/news/most-read?limit=${LIMITS.mostRead}`),
+  mostRead: (window: MostReadWindow = '24h') =>
+    def<MostReadItem[]>(['news', 'most-read', window], `/api/news/most-read?limit=${LIMITS.mostRead}&window=${window}`),
   /** A section's news: its newest page, or the page after `before` (a cursor, see cursorAfter). */
   byCategory: (slug: string, before?: string) =>
     def<NewsListItem[]>(
@@ -43,6 +54,26 @@ export const q = {
     ),
   article: (id: number) => def<NewsArticle>(['news', 'article', id], `/api/news/${id}`, { notFoundIs404: true }),
   related: (id: number) => def<NewsListItem[]>(['news', 'related', id], `/api/news/${id}/related`),
+  /** Any article in any state, for signed-in staff only (the preview page; never cached). */
+  preview: (id: number) =>
+    def<PreviewArticle>(['news', 'preview', id], `/api/admin/news/${id}/preview`, {
+      notFoundIs404: true,
+      staffOnly: true,
+    }),
+  author: (username: string) =>
+    def<AuthorProfile>(['author', username], `/api/authors/${encodeURIComponent(username)}`, { notFoundIs404: true }),
+  authorNews: (username: string, before?: string) =>
+    def<NewsListItem[]>(
+      ['news', 'author', username, before ?? null],
+      `/api/authors/${encodeURIComponent(username)}/news${before ? `?before=${encodeURIComponent(before)}` : ''}`,
+    ),
+  tag: (slug: string) =>
+    def<ArticleTag>(['tag', slug], `/api/tags/${encodeURIComponent(slug)}`, { notFoundIs404: true }),
+  tagNews: (slug: string, before?: string) =>
+    def<NewsListItem[]>(
+      ['news', 'tag', slug, before ?? null],
+      `/api/tags/${encodeURIComponent(slug)}/news${before ? `?before=${encodeURIComponent(before)}` : ''}`,
+    ),
   breaking: () => def<BreakingNewsItem[]>(['breaking-news'], '/api/breaking-news'),
   prayer: () => def<PrayerTimesResponse>(['prayer-times'], '/api/prayer-times'),
   weather: () => def<WeatherResponse>(['weather'], '/api/weather'),

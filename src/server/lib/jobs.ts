@@ -29,7 +29,9 @@ export function createJobs(deps: { db: Db; log: { warn: (o: object, m: string) =
   async function once(job: Job): Promise<void> {
     if (job.exclusive) {
       await deps.db.transaction(async (tx) => {
-        const got = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${lockKey(job.name)}) as ok`);
+        const got = await tx.execute<{ ok: boolean }>(
+          sql`select pg_try_advisory_xact_lock(${lockKey(job.name)}) as ok`,
+        );
         if (got.rows[0]?.ok) await job.run();
       });
     } else {

@@ -118,7 +118,8 @@ const WRITES: Write[] = [
   },
   {
     route: 'PUT /api/admin/news/:id/autosave',
-    run: () => call('PUT', `/api/admin/news/${ids.draft}/autosave`, { ...article({ title: 'مسودة تكتب' }), version: 1 }),
+    run: () =>
+      call('PUT', `/api/admin/news/${ids.draft}/autosave`, { ...article({ title: 'مسودة تكتب' }), version: 1 }),
     drops: () => [],
     keeps: NOTHING_PUBLIC,
   },

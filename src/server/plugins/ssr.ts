@@ -5,7 +5,7 @@
  * browser starts with the data it would fetch. A page carries the tags of every answer it used. If any of them
  * failed, the page is not cached: the cache serves the last good copy, or readers get an Arabic 503 page.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoutes } from '../../client/lib/routing';
 import { HOME_SLUG } from '../../shared/constants';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/settings-defaults';
@@ -48,17 +48,23 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     await Promise.all(
       defs.map(async (def) => {
         // Most answers are in the cache already: read them as they are, without a request.
-        const hit = opts.cache.lookupJson(def.path, req);
+        const hit = def.staffOnly ? undefined : opts.cache.lookupJson(def.path, req);
         if (hit) {
           queryClient.setQueryData(def.key, hit.value);
           tags.push(...(hit.tags as CacheTag[]));
           return;
         }
-        const res = await app.inject({ method: 'GET', url: def.path, headers });
+        // Staff-only data goes with the reader's own session cookie, and only there.
+        const res = await app.inject({
+          method: 'GET',
+          url: def.path,
+          headers: def.staffOnly && req.headers.cookie ? { ...headers, cookie: req.headers.cookie } : headers,
+        });
         const surrogate = res.headers['surrogate-key'];
         if (typeof surrogate === 'string' && surrogate) tags.push(...(surrogate.split(' ') as CacheTag[]));
         if (res.statusCode === 200) queryClient.setQueryData(def.key, res.json());
-        else if (res.statusCode === 404 && def.notFoundIs404) {
+        else if (def.notFoundIs404 && (res.statusCode === 404 || (def.staffOnly && res.statusCode < 500))) {
+          // For staff-only pages, "not signed in" and "not allowed" look exactly like "not there".
           queryClient.setQueryData(def.key, null);
           notFound = true;
         } else if (res.statusCode >= 500) failed = true;
@@ -67,52 +73,62 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     return { queryClient, notFound, failed, tags };
   }
 
+  /** Staff-only pages (the preview): their own route, outside the response cache (no sharing, no coalescing). */
+  for (const route of readerRoutes.filter((r) => r.private)) {
+    app.get(route.path, async (req, reply) => {
+      reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex, nofollow');
+      return render(req, reply);
+    });
+  }
+
   app.get(
     '/*',
     { config: { cache: { tags: ALL_TAGS, ttl: 60, query: pageQueryParams, pageView: true } } },
-    async (req, reply) => {
-      const url = new URL(req.url, 'http://local');
-      if (url.pathname.startsWith('/api/')) return reply.callNotFound();
-      const match = matchRoutes(readerRoutes, url.pathname);
-      const route: ReaderRoute = match?.route ?? readerRoutes[readerRoutes.length - 1]!;
-      const params = match?.params ?? {};
-      if (route.path === '/category/:slug' && params.slug === HOME_SLUG) return reply.redirect('/', 301);
-
-      // Only the parameters the page reads: the same page for every spelling of its address.
-      const search = new URLSearchParams();
-      for (const name of route.search ?? []) {
-        const value = url.searchParams.get(name);
-        if (value !== null) search.set(name, value);
-      }
-      const { queryClient, notFound, failed, tags } = await prefetch(req, [
-        ...chromeQueries(),
-        ...route.queries(params, search),
-      ]);
-      if (failed) {
-        req.log.error({ url: req.url }, 'a page could not get its data; answering 503');
-        return reply
-          .doNotCache()
-          .code(503)
-          .header('retry-after', String(RETRY_AFTER_S))
-          .type('text/html; charset=utf-8')
-          .send(renderUnavailable(assets));
-      }
-      reply.cacheTags(...tags);
-      const origin = opts.cache.originOf(req);
-      const site = { origin, serverNow: opts.now().toISOString() };
-      const query = search.toString();
-      const { html, state } = renderReaderApp(url.pathname + (query ? `?${query}` : ''), queryClient, site);
-      const settings = queryClient.getQueryData<PublicSettings>(q.settings().key) ?? DEFAULT_PUBLIC_SETTINGS;
-      const meta = route.meta({
-        params,
-        search,
-        settings,
-        get: <T>(def: QueryDef<T>) => queryClient.getQueryData<T>(def.key),
-      });
-      return reply
-        .code(route.notFound || route.valid?.(params) === false || notFound ? 404 : 200)
-        .type('text/html; charset=utf-8')
-        .send(renderDocument({ meta, settings, origin, appHtml: html, queryState: state, site, assets }));
-    },
+    async (req, reply) => render(req, reply),
   );
+
+  async function render(req: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(req.url, 'http://local');
+    if (url.pathname.startsWith('/api/')) return reply.callNotFound();
+    const match = matchRoutes(readerRoutes, url.pathname);
+    const route: ReaderRoute = match?.route ?? readerRoutes[readerRoutes.length - 1]!;
+    const params = match?.params ?? {};
+    if (route.path === '/category/:slug' && params.slug === HOME_SLUG) return reply.redirect('/', 301);
+
+    // Only the parameters the page reads: the same page for every spelling of its address.
+    const search = new URLSearchParams();
+    for (const name of route.search ?? []) {
+      const value = url.searchParams.get(name);
+      if (value !== null) search.set(name, value);
+    }
+    const { queryClient, notFound, failed, tags } = await prefetch(req, [
+      ...chromeQueries(),
+      ...route.queries(params, search),
+    ]);
+    if (failed) {
+      req.log.error({ url: req.url }, 'a page could not get its data; answering 503');
+      return reply
+        .doNotCache()
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_S))
+        .type('text/html; charset=utf-8')
+        .send(renderUnavailable(assets));
+    }
+    reply.cacheTags(...tags);
+    const origin = opts.cache.originOf(req);
+    const site = { origin, serverNow: opts.now().toISOString() };
+    const query = search.toString();
+    const { html, state } = renderReaderApp(url.pathname + (query ? `?${query}` : ''), queryClient, site);
+    const settings = queryClient.getQueryData<PublicSettings>(q.settings().key) ?? DEFAULT_PUBLIC_SETTINGS;
+    const meta = route.meta({
+      params,
+      search,
+      settings,
+      get: <T>(def: QueryDef<T>) => queryClient.getQueryData<T>(def.key),
+    });
+    return reply
+      .code(route.notFound || route.valid?.(params) === false || notFound ? 404 : 200)
+      .type('text/html; charset=utf-8')
+      .send(renderDocument({ meta, settings, origin, appHtml: html, queryState: state, site, assets }));
+  }
 }

@@ -45,8 +45,33 @@ function jsonLd(meta: PageMeta, origin: string, settings: PublicSettings): objec
       datePublished: meta.publishedTime,
       dateModified: meta.modifiedTime,
       articleSection: meta.section,
-      author: publisher,
+      ...(a.tags.length ? { keywords: a.tags.map((t) => t.name) } : {}),
+      // The staff named on it (each with their author page), else the newsroom itself.
+      author: a.authors.length
+        ? a.authors.map((p) => ({
+            '@type': 'Person',
+            name: p.fullName,
+            url: `${origin}/author/${encodeURIComponent(p.username)}`,
+          }))
+        : publisher,
+      ...(a.byline ? { creditText: a.byline } : {}),
       publisher,
+    };
+  }
+  if (meta.type === 'profile' && meta.person) {
+    const p = meta.person;
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      url: `${origin}${meta.path}`,
+      inLanguage: 'ar',
+      mainEntity: {
+        '@type': 'Person',
+        name: p.fullName,
+        ...(p.bio ? { description: p.bio } : {}),
+        ...(p.avatarUrl ? { image: absolute(origin, p.avatarUrl) } : {}),
+        worksFor: publisher,
+      },
     };
   }
   return {

@@ -147,8 +147,21 @@ export const featuredInput = z.object({ featured: z.boolean() });
 export const staffRef = z.object({ id: z.number().int(), fullName: z.string() });
 export type StaffRef = z.infer<typeof staffRef>;
 
+/** Autosaved edits as stored (the fields of a save, already cleaned by the input schema). */
+export const autosavePayload = z.object({
+  title: z.string(),
+  description: z.string(),
+  content: z.string(),
+  category: z.string(),
+  imageUrl: z.string(),
+  featured: z.boolean(),
+  byline: z.string(),
+  authors: z.array(z.number().int()).optional(),
+  tags: z.array(z.string()).optional(),
+});
+export type AutosavePayload = z.infer<typeof autosavePayload>;
 export const autosaveRecord = z.object({
-  payload: newsAutosaveInput.omit({ version: true }),
+  payload: autosavePayload,
   baseVersion: z.number().int(),
   savedAt: z.string(),
 });

@@ -1,5 +1,18 @@
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { AdminNewsItem, NewsInput } from '../../../shared/schemas/admin';
+import type { NewsStatus } from '../../../shared/news-workflow';
+import type {
+  AdminNewsItem,
+  AdminNewsListItem,
+  AutosaveResponse,
+  NewsInput,
+  NewsRevision,
+  NewsRevisionSummary,
+  NewsTransitionInput,
+  OkMessage,
+  StaffMember,
+  StaffRef,
+  TagSuggestion,
+} from '../../../shared/schemas/admin';
 import { adminGet, adminPage, adminSend, queryString, type Paged } from './client';
 import { useAdminMutation } from './mutation';
 import { statisticsKeys } from './statistics';
@@ -7,6 +20,8 @@ import { statisticsKeys } from './statistics';
 export interface NewsFilter {
   q: string;
   category: string;
+  status: NewsStatus | 'all';
+  author: number | null;
   page: number;
 }
 
@@ -14,6 +29,8 @@ export const newsKeys = {
   all: ['admin', 'news'] as const,
   list: (f: NewsFilter) => [...newsKeys.all, 'list', f] as const,
   detail: (id: number) => [...newsKeys.all, 'detail', id] as const,
+  revisions: (id: number) => [...newsKeys.all, 'revisions', id] as const,
+  revision: (id: number, revisionId: number) => [...newsKeys.all, 'revision', id, revisionId] as const,
 };
 
 /** A page of the news table: asked of the server with its search and filters (never the whole archive). */
@@ -21,27 +38,104 @@ export const newsListQuery = (f: NewsFilter) =>
   queryOptions({
     queryKey: newsKeys.list(f),
     queryFn: () =>
-      adminPage<AdminNewsItem>(
-        `/api/admin/news${queryString({ q: f.q.trim(), category: f.category === 'all' ? undefined : f.category, page: f.page })}`,
+      adminPage<AdminNewsListItem>(
+        `/api/admin/news${queryString({
+          q: f.q.trim(),
+          category: f.category === 'all' ? undefined : f.category,
+          status: f.status === 'all' ? undefined : f.status,
+          author: f.author,
+          page: f.page,
+        })}`,
       ),
     placeholderData: keepPreviousData,
   });
 
-/** One article with its body, for the editor. */
+/** One article with its body, for the editor (with this editor's autosave, if any). */
 export const newsDetailQuery = (id: number) =>
   queryOptions({ queryKey: newsKeys.detail(id), queryFn: () => adminGet<AdminNewsItem>(`/api/admin/news/${id}`) });
 
+export const staffQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'staff'],
+    queryFn: () => adminGet<StaffMember[]>('/api/admin/staff'),
+    staleTime: 5 * 60_000,
+  });
+
+export const tagSuggestionsQuery = (text: string) =>
+  queryOptions({
+    queryKey: ['admin', 'tags', text],
+    queryFn: () => adminGet<TagSuggestion[]>(`/api/admin/tags${queryString({ q: text })}`),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+export const revisionsQuery = (id: number) =>
+  queryOptions({
+    queryKey: newsKeys.revisions(id),
+    queryFn: () => adminPage<NewsRevisionSummary>(`/api/admin/news/${id}/revisions`),
+  });
+
+export const revisionQuery = (id: number, revisionId: number) =>
+  queryOptions({
+    queryKey: newsKeys.revision(id, revisionId),
+    queryFn: () => adminGet<NewsRevision>(`/api/admin/news/${id}/revisions/${revisionId}`),
+    staleTime: Infinity, // a revision never changes
+  });
+
+const SUCCESS: Record<string, string> = {
+  draft: 'تم حفظ المسودة',
+  review: 'أُرسل الخبر للمراجعة',
+  publish: 'تم نشر الخبر',
+  schedule: 'تمت جدولة الخبر',
+  unpublish: 'تم إلغاء نشر الخبر',
+};
+
+/** A save from the editor; `key` makes a retried create answer with the first one's article. */
 export const useSaveNews = (onSaved: (item: AdminNewsItem) => void) =>
   useAdminMutation({
-    mutationFn: ({ id, body }: { id?: number; body: NewsInput }) =>
+    mutationFn: ({ id, body, key }: { id?: number; body: NewsInput; key?: string }) =>
       id
         ? adminSend<AdminNewsItem>('PUT', `/api/admin/news/${id}`, body)
-        : adminSend<AdminNewsItem>('POST', '/api/admin/news', body),
-    success: (_d, v) => (v.id ? 'تم التحديث' : 'تمت الإضافة'),
+        : adminSend<AdminNewsItem>('POST', '/api/admin/news', body, key ? { 'idempotency-key': key } : undefined),
+    success: (_d, v) => (v.body.action ? SUCCESS[v.body.action]! : v.id ? 'تم التحديث' : 'تمت الإضافة'),
     error: 'حدث خطأ أثناء حفظ الخبر',
     invalidate: [newsKeys.all, statisticsKeys.today],
     onSuccess: onSaved,
   });
+
+export const useTransition = (onDone?: (item: AdminNewsItem) => void) =>
+  useAdminMutation({
+    mutationFn: ({ id, body }: { id: number; body: NewsTransitionInput }) =>
+      adminSend<AdminNewsItem>('POST', `/api/admin/news/${id}/transition`, body),
+    success: (_d, v) => SUCCESS[v.body.action]!,
+    error: 'حدث خطأ أثناء تغيير حالة الخبر',
+    invalidate: [newsKeys.all, statisticsKeys.today],
+    onSuccess: onDone,
+  });
+
+/** Autosave: no toast, no list refresh (nothing anyone else sees changes). */
+export const autosave = (id: number, body: Omit<NewsInput, 'action' | 'publishAt'> & { version: number }) =>
+  adminSend<AutosaveResponse>('PUT', `/api/admin/news/${id}/autosave`, body);
+export const discardAutosave = (id: number) => adminSend<OkMessage>('DELETE', `/api/admin/news/${id}/autosave`);
+
+export const useRestoreRevision = (onDone: (item: AdminNewsItem) => void) =>
+  useAdminMutation({
+    mutationFn: ({ id, revisionId, version }: { id: number; revisionId: number; version: number }) =>
+      adminSend<AdminNewsItem>('POST', `/api/admin/news/${id}/revisions/${revisionId}/restore`, { version }),
+    success: 'تمت استعادة النسخة',
+    error: 'حدث خطأ أثناء استعادة النسخة',
+    invalidate: (_d, v) => [newsKeys.all, newsKeys.revisions(v.id)],
+    onSuccess: onDone,
+  });
+
+/** Says "I have this article open"; answers who else has. */
+export const heartbeat = (id: number) =>
+  adminSend<(StaffRef & { seenAt: string })[]>('POST', `/api/admin/news/${id}/presence`);
+/** Leaving the editor (kept alive past the page's end, so closing the tab still says so). */
+export const leave = (id: number) =>
+  fetch(`/api/admin/news/${id}/presence`, { method: 'DELETE', credentials: 'include', keepalive: true }).catch(
+    () => undefined,
+  );
 
 export const useDeleteNews = () =>
   useAdminMutation({
@@ -56,12 +150,12 @@ export function useToggleFeatured(filter: NewsFilter) {
   const queryClient = useQueryClient();
   const key = newsKeys.list(filter);
   return useAdminMutation({
-    mutationFn: (n: AdminNewsItem) =>
+    mutationFn: (n: AdminNewsListItem) =>
       adminSend<AdminNewsItem>('PATCH', `/api/admin/news/${n.id}/featured`, { featured: !n.featured }),
     onMutate: async (n) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<Paged<AdminNewsItem>>(key);
-      queryClient.setQueryData<Paged<AdminNewsItem>>(
+      const before = queryClient.getQueryData<Paged<AdminNewsListItem>>(key);
+      queryClient.setQueryData<Paged<AdminNewsListItem>>(
         key,
         (page) =>
           page && { ...page, items: page.items.map((x) => (x.id === n.id ? { ...x, featured: !n.featured } : x)) },

@@ -423,7 +423,7 @@ export function RowActions({
   children?: ReactNode;
 }) {
   return (
-    <div className="flex flex-wrap gap-1">
+    <div className="flex flex-nowrap gap-1">
       {children}
       {onEdit && (
         <Button variant="ghost" onClick={onEdit} aria-label={`تعديل: ${name}`}>

@@ -1,12 +1,28 @@
+/**
+ * The newsroom's list (SPEC §2's news table): search over titles and descriptions (Arabic-folded, on the server),
+ * filters by section, state and author, a page at a time from the server, each row with its state; the editor opens
+ * in the dialog, addressable as ?edit=<id> or ?edit=new (a reload keeps it open).
+ */
 import { useQuery } from '@tanstack/react-query';
-import { Plus, RotateCcw } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
-import { PLACEHOLDER_IMAGE, sizedImage } from '../../../shared/media';
-import type { AdminNewsListItem } from '../../../shared/schemas/admin';
+import { Eye, Plus, RotateCcw } from 'lucide-react';
+import { useDeferredValue, useRef, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { formatDateTimeOr, formatNumber } from '../../../shared/format';
+import { PLACEHOLDER_IMAGE, sizedImage } from '../../../shared/media';
+import { canDelete, isEditorRole, NEWS_STATUSES, STATUS_LABELS, type NewsStatus } from '../../../shared/news-workflow';
+import type { AdminNewsListItem } from '../../../shared/schemas/admin';
 import { categoriesQuery } from '../api/categories';
-import { newsDetailQuery, newsListQuery, useDeleteNews, useToggleFeatured, type NewsFilter } from '../api/news';
-import { NewsEditor } from '../components/news-editor';
+import {
+  newsDetailQuery,
+  newsListQuery,
+  staffQuery,
+  useDeleteNews,
+  useToggleFeatured,
+  type NewsFilter,
+} from '../api/news';
+import { sessionQuery } from '../api/session';
+import { NewsEditor, type Me } from '../components/news-editor';
+import { StatusBadge } from '../components/news-status';
 import {
   BackToDashboard,
   Button,
@@ -21,6 +37,8 @@ import {
   Select,
   Switch,
 } from '../components/ui';
+
+const CLOSE_UNSAVED = 'لديك تعديلات لم تُحفظ بعد. هل تريد الإغلاق دونها؟';
 
 function Thumb({ url }: { url: string | null }) {
   return (
@@ -37,31 +55,76 @@ function Thumb({ url }: { url: string | null }) {
 }
 
 /** Loads the article's body before opening the editor on it (lists carry no bodies). */
-function EditExisting({ id, onDone }: { id: number; onDone: () => void }) {
-  const article = useQuery(newsDetailQuery(id));
+function EditExisting({
+  id,
+  me,
+  onDone,
+  onCancel,
+  onDirty,
+}: {
+  id: number;
+  me: Me;
+  onDone: () => void;
+  onCancel: () => void;
+  onDirty: (d: boolean) => void;
+}) {
+  const article = useQuery({ ...newsDetailQuery(id), staleTime: 0 });
   const categories = useQuery(categoriesQuery());
   if (article.isError) return <p role="alert">فشل جلب بيانات الأخبار</p>;
   if (!article.data || !categories.data) return <Loading />;
-  return <NewsEditor initial={article.data} categories={categories.data} onDone={onDone} />;
+  return (
+    <NewsEditor
+      initial={article.data}
+      categories={categories.data}
+      me={me}
+      onDone={onDone}
+      onCancel={onCancel}
+      onDirty={onDirty}
+    />
+  );
+}
+
+/** When the row's date means: published at, to be published at, or (never out) created at. */
+function DateCell({ n }: { n: AdminNewsListItem }) {
+  if (n.status === 'scheduled') return <>يُنشر {formatDateTimeOr(n.publishedAt)}</>;
+  if (n.status === 'draft' || n.status === 'review') return <>أُنشئ {formatDateTimeOr(n.createdAt)}</>;
+  return <>{formatDateTimeOr(n.publishedAt)}</>;
 }
 
 export function NewsPage() {
+  const [params, setParams] = useSearchParams();
   const [q, setQ] = useState('');
   const [category, setCategory] = useState('all');
+  const [status, setStatus] = useState<NewsStatus | 'all'>('all');
+  const [author, setAuthor] = useState<number | null>(null);
   const [page, setPage] = useState(1);
-  const filter: NewsFilter = { q: useDeferredValue(q), category, page };
+  const filter: NewsFilter = { q: useDeferredValue(q), category, status, author, page };
   const news = useQuery(newsListQuery(filter));
   const categories = useQuery(categoriesQuery());
-  const [editing, setEditing] = useState<AdminNewsListItem | 'new' | null>(null);
+  const staff = useQuery(staffQuery());
+  const session = useQuery(sessionQuery(true));
   const featured = useToggleFeatured(filter);
   const remove = useDeleteNews();
+  const dirty = useRef(false);
   const rows = news.data?.items ?? [];
+  const me: Me | undefined = session.data && { id: session.data.admin.id, role: session.data.admin.role };
+  const editing = params.get('edit');
+  const editingId = editing && /^\d+$/.test(editing) ? Number(editing) : null;
+
+  const open = (what: number | 'new') => setParams((p) => (p.set('edit', String(what)), p));
+  const close = () => {
+    if (dirty.current && !window.confirm(CLOSE_UNSAVED)) return;
+    dirty.current = false;
+    setParams((p) => (p.delete('edit'), p));
+  };
+  const reset = () => (setQ(''), setCategory('all'), setStatus('all'), setAuthor(null), setPage(1));
+  const own = (n: AdminNewsListItem) => !!me && (n.createdById === me.id || n.staff.some((s) => s.id === me.id));
 
   return (
     <div>
       <PageHeader title="إدارة الأخبار">
         <BackToDashboard />
-        <Button onClick={() => setEditing('new')}>
+        <Button onClick={() => open('new')}>
           <Plus className="size-4" aria-hidden="true" /> إضافة خبر
         </Button>
       </PageHeader>
@@ -82,7 +145,7 @@ export function NewsPage() {
         </label>
         <Select
           id="news-filter"
-          className="max-w-48"
+          className="max-w-44"
           value={category}
           onChange={(e) => (setCategory(e.target.value), setPage(1))}
         >
@@ -93,7 +156,42 @@ export function NewsPage() {
             </option>
           ))}
         </Select>
-        <Button variant="secondary" onClick={() => (setQ(''), setCategory('all'), setPage(1))}>
+        <label htmlFor="news-status-filter" className="sr-only">
+          الحالة
+        </label>
+        <Select
+          id="news-status-filter"
+          className="max-w-40"
+          value={status}
+          onChange={(e) => (setStatus(e.target.value as NewsStatus | 'all'), setPage(1))}
+        >
+          <option value="all">جميع الحالات</option>
+          {NEWS_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+        <label htmlFor="news-author-filter" className="sr-only">
+          الكاتب
+        </label>
+        <Select
+          id="news-author-filter"
+          className="max-w-48"
+          value={author ?? ''}
+          onChange={(e) => (setAuthor(e.target.value ? Number(e.target.value) : null), setPage(1))}
+        >
+          <option value="">جميع الكتّاب</option>
+          {me && <option value={me.id}>أخباري</option>}
+          {staff.data
+            ?.filter((s) => s.id !== me?.id)
+            .map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.fullName}
+              </option>
+            ))}
+        </Select>
+        <Button variant="secondary" onClick={reset}>
           <RotateCcw className="size-4" aria-hidden="true" /> إعادة تعيين
         </Button>
       </div>
@@ -102,7 +200,7 @@ export function NewsPage() {
       ) : news.isError ? (
         <p role="alert">فشل جلب بيانات الأخبار</p>
       ) : !rows.length ? (
-        <Empty text="لا توجد أخبار" action={<Button onClick={() => setEditing('new')}>إضافة خبر جديد</Button>} />
+        <Empty text="لا توجد أخبار" action={<Button onClick={() => open('new')}>إضافة خبر جديد</Button>} />
       ) : (
         <>
           <DataList
@@ -131,42 +229,81 @@ export function NewsPage() {
                   </div>
                 ),
               },
+              { header: 'الحالة', cell: (n) => <StatusBadge status={n.status} /> },
+              {
+                header: 'الكاتب',
+                cell: (n) => n.staff.map((s) => s.fullName).join('، ') || '—',
+              },
               { header: 'التصنيف', cell: (n) => n.categoryName },
               { header: 'المشاهدات', cell: (n) => formatNumber(n.views) },
               {
                 header: 'مميز',
-                cell: (n) => (
-                  <Switch checked={n.featured} onChange={() => featured.mutate(n)} label={`مميز: ${n.title}`} />
-                ),
+                cell: (n) =>
+                  me && isEditorRole(me.role) ? (
+                    <Switch checked={n.featured} onChange={() => featured.mutate(n)} label={`مميز: ${n.title}`} />
+                  ) : n.featured ? (
+                    'نعم'
+                  ) : (
+                    'لا'
+                  ),
               },
-              { header: 'تاريخ النشر', cell: (n) => formatDateTimeOr(n.publishedAt), className: 'whitespace-nowrap' },
+              { header: 'تاريخ النشر', cell: (n) => <DateCell n={n} />, className: 'whitespace-nowrap' },
             ]}
             actions={(n) => (
               <RowActions
                 name={n.title}
-                onEdit={() => setEditing(n)}
-                onDelete={() => remove.mutate(n.id)}
+                onEdit={() => open(n.id)}
+                onDelete={
+                  me &&
+                  canDelete(me.role, {
+                    status: n.status,
+                    own: own(n),
+                    everPublished: n.publishedAt !== null && n.status !== 'scheduled',
+                  })
+                    ? () => remove.mutate(n.id)
+                    : undefined
+                }
                 confirmText="هل أنت متأكد من حذف هذا الخبر؟"
-              />
+              >
+                <a
+                  href={n.status === 'published' ? `/news/${n.id}` : `/preview/news/${n.id}`}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={`${n.status === 'published' ? 'عرض' : 'معاينة'}: ${n.title}`}
+                  className="inline-flex min-h-9 items-center rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                >
+                  <Eye className="size-4" aria-hidden="true" />
+                </a>
+              </RowActions>
             )}
           />
           {news.data && <Pager info={news.data.info} onPage={setPage} busy={news.isFetching} />}
         </>
       )}
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? 'إضافة خبر' : 'تعديل الخبر'}
-        onClose={() => setEditing(null)}
-        wide
-      >
-        {editing === 'new' ? (
-          categories.data ? (
-            <NewsEditor key="new" initial={null} categories={categories.data} onDone={() => setEditing(null)} />
-          ) : (
-            <Loading />
-          )
+      <Modal open={editing !== null} title={editing === 'new' ? 'إضافة خبر' : 'تعديل الخبر'} onClose={close} wide>
+        {!me || !categories.data ? (
+          <Loading />
+        ) : editing === 'new' ? (
+          <NewsEditor
+            key="new"
+            initial={null}
+            categories={categories.data}
+            me={me}
+            onDone={() => ((dirty.current = false), close())}
+            onCancel={close}
+            onDirty={(d) => (dirty.current = d)}
+          />
         ) : (
-          editing && <EditExisting key={editing.id} id={editing.id} onDone={() => setEditing(null)} />
+          editingId !== null && (
+            <EditExisting
+              key={editingId}
+              id={editingId}
+              me={me}
+              onDone={() => ((dirty.current = false), close())}
+              onCancel={close}
+              onDirty={(d) => (dirty.current = d)}
+            />
+          )
         )}
       </Modal>
     </div>

@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
-import { NAV_LINKS } from '../../lib/nav-links';
+import { useNavLinks } from '../../lib/nav-links';
 import { useSettings } from '../../lib/use-settings';
 
 export function SiteFooter({ year }: { year: number }) {
   const { siteName, contactEmail, description } = useSettings();
+  const links = useNavLinks();
   return (
     <footer className="mt-12 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -20,7 +21,7 @@ export function SiteFooter({ year }: { year: number }) {
             أقسام الموقع
           </h2>
           <ul className="space-y-1 text-sm">
-            {NAV_LINKS.map((l) => (
+            {links.map((l) => (
               <li key={l.slug}>
                 <Link to={l.href} className="hover:text-white hover:underline">
                   {l.name}

@@ -4,7 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { NavLink } from '../../lib/routing';
 import { HEADER_SCROLLED_PX } from '../../../shared/constants';
 import { useScrolledPast } from '../../lib/hooks';
-import { NAV_LINKS } from '../../lib/nav-links';
+import { useNavLinks } from '../../lib/nav-links';
 import { SearchBox } from './search-box';
 import { useSettings } from '../../lib/use-settings';
 
@@ -12,9 +12,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 font-bold transition hover:bg-slate-100 dark:hover:bg-slate-800 ${isActive ? 'text-blue-800 dark:text-blue-300' : ''}`;
 
 function NavList({ className }: { className: string }) {
+  const links = useNavLinks();
   return (
     <ul className={className}>
-      {NAV_LINKS.map((l) => (
+      {links.map((l) => (
         <li key={l.slug}>
           <NavLink to={l.href} end={l.href === '/'} className={linkClass}>
             {l.name}

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useSearchParams } from 'wouter';
-import { CATEGORY_CHIPS, HOME_SLUG, LIMITS } from '../../../shared/constants';
+import { HOME_SLUG, LIMITS } from '../../../shared/constants';
 import type { NewsListItem } from '../../../shared/schemas/news';
 import { MessageBox } from '../../components/message-box';
 import { findQueryOptions } from '../../lib/query-client';
@@ -13,6 +13,7 @@ import { q } from '../../lib/queries';
 import { textOn } from '../../lib/color';
 import { NewsCard } from '../../components/news-card';
 import { activeSection } from './sections';
+import { useNavLinks } from '../../lib/nav-links';
 
 function Grid({ items, now }: { items: NewsListItem[]; now: Date | null }) {
   return (
@@ -31,7 +32,7 @@ function SectionBlock({ slug, name, now }: { slug: string; name: string; now: Da
   if (isError) return <MessageBox title="فشل في جلب الأخبار" tone="error" />;
   const items = (data ?? []).slice(0, LIMITS.categoryBlock);
   if (!items.length)
-    return <MessageBox title={`لا توجد أخبار في قسم ${name} حالياً`} hint="يمكن إضافة الأخبار من لوحة التحكم" />;
+    return <MessageBox title={`لا توجد أخبار في قسم ${name} حالياً`} hint="يرجى التحقق لاحقًا مرة أخرى" />;
   return <Grid items={items} now={now} />;
 }
 
@@ -45,7 +46,10 @@ export function SectionTabs({
   now: Date | null;
 }) {
   const [search, setSearch] = useSearchParams();
-  const active = activeSection(search);
+  const links = useNavLinks();
+  // A tab named in the address that is not an active section (switched off since) shows home.
+  const requested = activeSection(search);
+  const active = links.some((l) => l.slug === requested) ? requested : HOME_SLUG;
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const select = (slug: string) => {
@@ -56,11 +60,11 @@ export function SectionTabs({
     const delta = e.key === 'ArrowLeft' ? 1 : e.key === 'ArrowRight' ? -1 : 0;
     if (!delta) return;
     e.preventDefault();
-    const next = (i + delta + CATEGORY_CHIPS.length) % CATEGORY_CHIPS.length;
-    select(CATEGORY_CHIPS[next]!.slug);
+    const next = (i + delta + links.length) % links.length;
+    select(links[next]!.slug);
     tabRefs.current[next]?.focus();
   };
-  const chip = CATEGORY_CHIPS.find((c) => c.slug === active)!;
+  const chip = links.find((c) => c.slug === active)!;
 
   return (
     <section aria-labelledby="sections-heading" className="space-y-4">
@@ -72,7 +76,7 @@ export function SectionTabs({
         aria-label="أقسام الأخبار"
         className="flex gap-1 overflow-x-auto border-b border-slate-200 pb-1 dark:border-slate-800"
       >
-        {CATEGORY_CHIPS.map((c, i) => (
+        {links.map((c, i) => (
           <button
             key={c.slug}
             ref={(el) => {

@@ -1,9 +1,9 @@
-import { CATEGORY_CHIPS, HOME_SLUG } from '../../../shared/constants';
+import { HOME_SLUG } from '../../../shared/constants';
 
-export const SECTION_SLUGS: string[] = CATEGORY_CHIPS.map((c) => c.slug);
+const SLUG = /^[a-z0-9_-]{1,100}$/;
 
-/** The home tab named by ?category=, or home. */
+/** The home tab named by ?category= (a well-formed slug; the tabs show home if no active section has it), or home. */
 export function activeSection(search: URLSearchParams): string {
   const requested = search.get('category');
-  return requested && SECTION_SLUGS.includes(requested) ? requested : HOME_SLUG;
+  return requested && SLUG.test(requested) ? requested : HOME_SLUG;
 }

@@ -7,7 +7,8 @@ import { MessageBox } from '../../components/message-box';
 import { NewsImage } from '../../components/news-image';
 import { Skeleton } from '../../components/skeleton';
 import { apiFetch } from '../../lib/api';
-import { formatDateTime, formatNumber } from '../../../shared/format';
+import { formatDateTime } from '../../../shared/format';
+import { formatCount, VIEWS } from '../../../shared/plural';
 import { useNow } from '../../lib/hooks';
 import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
@@ -17,7 +18,7 @@ import { parseArticleId } from './article-id';
 import { CategoryBadge } from '../../components/category-badge';
 import { NewsCard } from '../../components/news-card';
 
-function ArticleNotFound() {
+export function ArticleNotFound() {
   return (
     <div className="mx-auto max-w-xl px-3 py-20 text-center" data-testid="article-not-found">
       <h1 className="text-3xl font-bold">الخبر غير موجود</h1>
@@ -65,49 +66,59 @@ function Related({ id }: { id: number }) {
   );
 }
 
-export function ArticlePage() {
-  const id = parseArticleId(useParams().id);
-  const article = useQuery(findQueryOptions(q.article(id ?? 0), { enabled: id !== null, retry: 1, staleTime: 60_000 }));
+/** "بقلم أ، ب وج" with links to their pages, and the free byline text. */
+function Byline({ a }: { a: NewsArticle }) {
+  if (!a.authors.length && !a.byline) return null;
+  return (
+    <div className="space-y-1 text-sm text-slate-700 dark:text-slate-200" data-testid="article-byline">
+      {a.authors.length > 0 && (
+        <p>
+          بقلم{' '}
+          {a.authors.map((p, i) => (
+            <span key={p.username}>
+              {i > 0 && (i === a.authors.length - 1 ? ' و' : '، ')}
+              <Link
+                to={`/author/${encodeURIComponent(p.username)}`}
+                className="font-bold text-blue-800 hover:underline dark:text-blue-300"
+                rel="author"
+              >
+                {p.fullName}
+              </Link>
+            </span>
+          ))}
+        </p>
+      )}
+      {a.byline && <p>{a.byline}</p>}
+    </div>
+  );
+}
+
+/** A change after publication worth telling readers about (more than a minute later). */
+const updatedLater = (a: NewsArticle) =>
+  !!a.modifiedAt && !!a.publishedAt && Date.parse(a.modifiedAt) - Date.parse(a.publishedAt) > 60_000;
+
+/** The article as readers see it: on its page, and in the staff's preview. */
+export function ArticleView({ a, share = true }: { a: NewsArticle; share?: boolean }) {
   const { origin } = useSite();
-  useCountView(article.data ? id : null);
-
-  if (id === null || article.data === null) return <ArticleNotFound />;
-  if (article.isError)
-    return (
-      <div className="mx-auto max-w-3xl px-3 py-10">
-        <MessageBox title="فشل في جلب الأخبار" tone="error" />
-      </div>
-    );
-  if (!article.data)
-    return (
-      <div className="mx-auto max-w-3xl space-y-4 px-3 py-6" role="status" aria-label="جاري التحميل">
-        <Skeleton className="h-10 w-3/4" />
-        <Skeleton className="aspect-video w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-      </div>
-    );
-
-  const a = article.data;
   const date = a.publishedAt ?? a.createdAt;
   return (
-    <article className="mx-auto max-w-3xl px-3 py-6">
-      <Link
-        to="/"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-bold text-blue-800 hover:underline dark:text-blue-300"
-      >
-        <ArrowRight className="size-4" aria-hidden="true" /> العودة للرئيسية
-      </Link>
+    <>
       <header className="space-y-3">
         <h1 className="text-3xl font-bold leading-[1.6] sm:text-4xl">{a.title}</h1>
-        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
           <CategoryBadge slug={a.category} name={a.categoryName} color={a.categoryColor} />
           <time dateTime={date}>{formatDateTime(date)}</time>
+          {updatedLater(a) && (
+            <span data-testid="article-updated">
+              آخر تحديث: <time dateTime={a.modifiedAt!}>{formatDateTime(a.modifiedAt)}</time>
+            </span>
+          )}
           <span className="inline-flex items-center gap-1" data-testid="article-views">
-            <Eye className="size-4" aria-hidden="true" /> {formatNumber(a.views)} مشاهدة
+            <Eye className="size-4" aria-hidden="true" /> {formatCount(a.views, VIEWS)}
           </span>
         </div>
-        <ShareButtons title={a.title} url={`${origin}/news/${a.id}`} />
+        <Byline a={a} />
+        {share && <ShareButtons title={a.title} url={`${origin}/news/${a.id}`} />}
       </header>
       {a.imageUrl && (
         <figure className="my-6 overflow-hidden rounded-lg">
@@ -119,7 +130,59 @@ export function ArticlePage() {
       )}
       {/* The body is sanitised on the server when it is saved (allow-list matching the editor's formats). */}
       <div className="article-body" dangerouslySetInnerHTML={{ __html: a.content }} />
-      <Related id={a.id} />
+      {a.tags.length > 0 && (
+        <nav aria-label="وسوم الخبر" className="mt-8 flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-bold">وسوم:</span>
+          {a.tags.map((t) => (
+            <Link
+              key={t.slug}
+              to={`/tag/${encodeURIComponent(t.slug)}`}
+              className="rounded-full border border-slate-300 px-3 py-1 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+            >
+              #<bdi>{t.name}</bdi>
+            </Link>
+          ))}
+        </nav>
+      )}
+    </>
+  );
+}
+
+export function ArticlePage() {
+  const id = parseArticleId(useParams().id);
+  const article = useQuery(findQueryOptions(q.article(id ?? 0), { enabled: id !== null, retry: 1, staleTime: 60_000 }));
+  useCountView(article.data ? id : null);
+
+  if (id === null || article.data === null) return <ArticleNotFound />;
+  if (article.isError)
+    return (
+      <div className="mx-auto max-w-3xl px-3 py-10">
+        <MessageBox title="فشل في جلب الأخبار" tone="error" />
+      </div>
+    );
+  if (!article.data) return <ArticleSkeleton />;
+
+  return (
+    <article className="mx-auto max-w-3xl px-3 py-6">
+      <Link
+        to="/"
+        className="mb-4 inline-flex items-center gap-1 text-sm font-bold text-blue-800 hover:underline dark:text-blue-300"
+      >
+        <ArrowRight className="size-4" aria-hidden="true" /> العودة للرئيسية
+      </Link>
+      <ArticleView a={article.data} />
+      <Related id={article.data.id} />
     </article>
+  );
+}
+
+export function ArticleSkeleton() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-4 px-3 py-6" role="status" aria-label="جاري التحميل">
+      <Skeleton className="h-10 w-3/4" />
+      <Skeleton className="aspect-video w-full" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-5/6" />
+    </div>
   );
 }

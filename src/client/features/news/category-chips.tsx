@@ -1,12 +1,13 @@
 import { textOn } from '../../lib/color';
 import { NavLink } from '../../lib/routing';
-import { NAV_LINKS } from '../../lib/nav-links';
+import { useNavLinks } from '../../lib/nav-links';
 
-/** The coloured row of chips: home and the five sections. */
+/** The coloured row of chips: home and the active sections. */
 export function CategoryChips() {
+  const links = useNavLinks();
   return (
     <nav aria-label="الأقسام" className="flex flex-wrap gap-2">
-      {NAV_LINKS.map((c) => (
+      {links.map((c) => (
         <NavLink
           key={c.slug}
           to={c.href}

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'wouter';
 import { MessageBox } from '../../components/message-box';
 import { LoadingBlock } from '../../components/skeleton';
 import { formatDate } from '../../../shared/format';
+import { formatCount, RESULTS } from '../../../shared/plural';
 import { queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { CategoryBadge } from '../../components/category-badge';
@@ -31,7 +32,7 @@ export function SearchPage() {
       ) : (
         <>
           <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="search-total">
-            {data.total} نتيجة
+            {data.totalExact ? formatCount(data.total, RESULTS) : `أكثر من ${formatCount(data.total, RESULTS)}`}
           </p>
           <ol className="space-y-4">
             {data.results.map((n) => (

@@ -77,7 +77,10 @@ export const news = pgTable(
   },
   (t) => [
     check('news_status_check', sql`${t.status} in ('draft', 'review', 'scheduled', 'published', 'unpublished')`),
-    check('news_scheduled_has_time', sql`${t.status} not in ('scheduled', 'published') or ${t.publishedAt} is not null`),
+    check(
+      'news_scheduled_has_time',
+      sql`${t.status} not in ('scheduled', 'published') or ${t.publishedAt} is not null`,
+    ),
     // Public lists: published news, newest first (all, by section, featured). The predicate is exactly the
     // queries' (status = 'published'), so every list and every depth of it reads an index in order.
     index('news_public_idx')

@@ -97,15 +97,23 @@ describe('first admin', () => {
     const password = /password: (\S+)/.exec(fs.readFileSync(file, 'utf8'))![1]!;
     expect(password.length).toBeGreaterThanOrEqual(16);
     expect(logs.join('\n')).toContain(password);
-    const [admin] = await database.db.select().from(admins).where(sql`role = 'admin'`);
+    const [admin] = await database.db
+      .select()
+      .from(admins)
+      .where(sql`role = 'admin'`);
     expect(admin).toMatchObject({ username: 'admin', role: 'admin' });
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(admin!.passwordHash, password)).toBe(true);
     expect(await verifyPassword(admin!.passwordHash, 'wrong-password')).toBe(false);
 
     expect((await ensureFirstAdmin(database.db, { dataDir, log: () => {} })).created).toBe(false);
-    expect((await database.db.select({ n: sql<number>`count(*)::int` }).from(admins).where(sql`role = 'admin'`))[0]!.n).toBe(
-      1,
-    );
+    expect(
+      (
+        await database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(admins)
+          .where(sql`role = 'admin'`)
+      )[0]!.n,
+    ).toBe(1);
   });
 });

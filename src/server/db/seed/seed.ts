@@ -67,7 +67,12 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date }): P
     const reporters = await tx
       .select({ id: admins.id })
       .from(admins)
-      .where(inArray(admins.username, DEMO_REPORTERS.map((r) => r.username)))
+      .where(
+        inArray(
+          admins.username,
+          DEMO_REPORTERS.map((r) => r.username),
+        ),
+      )
       .orderBy(admins.id);
     const tagNames = [...new Set(Object.values(DEMO_TAGS).flat())];
     await tx
@@ -134,7 +139,9 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date }): P
         .returning({ id: news.id, authorId: news.authorId, publishedAt: news.publishedAt });
       const links = inserted.map((row, i) => ({ row, seed: newsRows[i]!.seed }));
       const authorRows = links.flatMap(({ row }) =>
-        row.authorId === null ? [] : [{ newsId: row.id, adminId: row.authorId, position: 0, visibleAt: row.publishedAt }],
+        row.authorId === null
+          ? []
+          : [{ newsId: row.id, adminId: row.authorId, position: 0, visibleAt: row.publishedAt }],
       );
       if (authorRows.length) await tx.insert(newsAuthors).values(authorRows);
       const tagRows = links.flatMap(({ row, seed }) => {

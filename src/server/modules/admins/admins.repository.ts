@@ -63,7 +63,11 @@ export function adminsRepository(db: Db) {
     },
     /** Whether any article names them as an author (their name is on public pages). */
     async isNamedOnArticles(id: number, ex: Executor = db): Promise<boolean> {
-      const [row] = await ex.select({ id: newsAuthors.newsId }).from(newsAuthors).where(eq(newsAuthors.adminId, id)).limit(1);
+      const [row] = await ex
+        .select({ id: newsAuthors.newsId })
+        .from(newsAuthors)
+        .where(eq(newsAuthors.adminId, id))
+        .limit(1);
       return !!row;
     },
     listStaff: () =>

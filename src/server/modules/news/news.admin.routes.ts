@@ -145,9 +145,7 @@ export function newsAdminRoutes(service: NewsroomService): FastifyPluginAsyncZod
       '/news/:id/revisions/:revisionId/restore',
       { config: WRITE, schema: { params: revisionParams, body: restoreInput, response: { 200: adminNewsItem } } },
       async (req) =>
-        presentAdminNews(
-          await service.restore(actorOf(req), req.params.id, req.params.revisionId, req.body.version),
-        ),
+        presentAdminNews(await service.restore(actorOf(req), req.params.id, req.params.revisionId, req.body.version)),
     );
 
     app.post(

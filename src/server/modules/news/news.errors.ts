@@ -26,11 +26,7 @@ export const newsErrors = {
     ),
   /** The action does not start from the article's state. */
   invalidTransition: (action: NewsAction, status: NewsStatus) =>
-    new AppError(
-      409,
-      'INVALID_TRANSITION',
-      `لا يمكن «${ACTION_LABELS[action]}» لخبر حالته «${STATUS_LABELS[status]}»`,
-    ),
+    new AppError(409, 'INVALID_TRANSITION', `لا يمكن «${ACTION_LABELS[action]}» لخبر حالته «${STATUS_LABELS[status]}»`),
   writerCannot: (action: NewsAction) =>
     new AppError(
       403,

@@ -2,7 +2,7 @@ import { CATEGORY_FALLBACK } from '../../../shared/constants';
 import type {
   AdminNewsItem,
   AdminNewsListItem,
-  NewsAutosaveInput,
+  AutosavePayload,
   NewsRevision,
   NewsRevisionSummary,
 } from '../../../shared/schemas/admin';
@@ -66,7 +66,7 @@ export function presentAdminNews(
     updatedBy: row.updatedBy !== null && row.updatedByName ? { id: row.updatedBy, fullName: row.updatedByName } : null,
     autosave: autosave
       ? {
-          payload: autosave.payload as Omit<NewsAutosaveInput, 'version'>,
+          payload: autosave.payload as AutosavePayload,
           baseVersion: autosave.baseVersion,
           savedAt: autosave.savedAt.toISOString(),
         }

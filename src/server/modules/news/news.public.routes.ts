@@ -72,6 +72,5 @@ export function newsPublicRoutes(service: NewsService): FastifyPluginAsyncZod {
         return present(rows);
       },
     );
-
   };
 }

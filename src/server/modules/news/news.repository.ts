@@ -138,8 +138,7 @@ const adminListColumns = {
 
 export function newsRepository(db: Db, now: () => Date) {
   /** Visible to readers: published, and its publication time has come. */
-  const visible = (at: unknown = now()): SQL =>
-    sql`${news.status} = 'published' and ${news.publishedAt} <= ${at}`;
+  const visible = (at: unknown = now()): SQL => sql`${news.status} = 'published' and ${news.publishedAt} <= ${at}`;
 
   // The reader-facing lists are prepared statements: built once here, parsed and planned once per connection by
   // PostgreSQL, then only executed (they run for every page a reader opens).
@@ -163,7 +162,10 @@ export function newsRepository(db: Db, now: () => Date) {
     featured: listQuery('featured', eq(news.featured, true)),
     byCategory: listQuery('by_category', eq(news.category, $('slug'))),
     byCategoryBefore: listQuery('by_category_before', and(eq(news.category, $('slug')), afterCursor)),
-    relatedSame: listQuery('related_same', and(eq(news.category, $('slug')), sql`${news.id} <> all(${$('exclude')}::int[])`)),
+    relatedSame: listQuery(
+      'related_same',
+      and(eq(news.category, $('slug')), sql`${news.id} <> all(${$('exclude')}::int[])`),
+    ),
     relatedRest: listQuery('related_rest', sql`${news.id} <> all(${$('exclude')}::int[])`),
     byIds: listQuery('by_ids', sql`${news.id} = any(${$('ids')}::int[])`),
     since: listQuery('since', sql`${news.publishedAt} >= ${$('since')}`),
@@ -263,7 +265,8 @@ export function newsRepository(db: Db, now: () => Date) {
       return { rows: result, usedSection: true, usedLatest: true };
     },
     /** A tag's or an author's visible news, newest first, by cursor: one index (news_*_visible_idx) in order. */
-    listByTag: (tagId: number, limit: number, before?: NewsCursor) => listByLink(newsTags, newsTags.tagId, tagId, limit, before),
+    listByTag: (tagId: number, limit: number, before?: NewsCursor) =>
+      listByLink(newsTags, newsTags.tagId, tagId, limit, before),
     listByAuthor: (adminId: number, limit: number, before?: NewsCursor) =>
       listByLink(newsAuthors, newsAuthors.adminId, adminId, limit, before),
     /** Months (yyyy-MM, UTC) that have visible news, newest first: a skip scan of news_public_idx, one probe a month. */
@@ -350,9 +353,7 @@ export function newsRepository(db: Db, now: () => Date) {
       const m = filter.match;
       const where = and(
         m && 'tsquery' in m ? sql`${news.searchVector} @@ ${m.tsquery}::tsquery` : undefined,
-        m && 'like' in m
-          ? or(sql`${news.title} ilike ${m.like}`, sql`${news.description} ilike ${m.like}`)
-          : undefined,
+        m && 'like' in m ? or(sql`${news.title} ilike ${m.like}`, sql`${news.description} ilike ${m.like}`) : undefined,
         filter.category ? eq(news.category, filter.category) : undefined,
         filter.status ? eq(news.status, filter.status) : undefined,
         filter.author

@@ -50,7 +50,10 @@ export interface Staff {
 }
 
 /** The text of an article as a save carries it (the fields a revision keeps, plus featured). */
-type ArticleText = Pick<NewsInput, 'title' | 'description' | 'content' | 'category' | 'imageUrl' | 'featured' | 'byline'>;
+type ArticleText = Pick<
+  NewsInput,
+  'title' | 'description' | 'content' | 'category' | 'imageUrl' | 'featured' | 'byline'
+>;
 
 export interface AdminNewsListFilter {
   q?: string;
@@ -96,7 +99,8 @@ export function newsroomService(deps: {
   function checkMove(staff: Staff, action: NewsAction, access: ArticleAccess): void {
     const refusal = checkAction(staff.role, action, access);
     if (refusal === 'invalid') throw newsErrors.invalidTransition(action, access.status);
-    if (refusal === 'forbidden') throw isEditorRole(staff.role) ? newsErrors.notYours() : newsErrors.writerCannot(action);
+    if (refusal === 'forbidden')
+      throw isEditorRole(staff.role) ? newsErrors.notYours() : newsErrors.writerCannot(action);
   }
 
   /** The text as it will be stored: body sanitised (and not empty if it had text); the section must exist. */
@@ -194,12 +198,17 @@ export function newsroomService(deps: {
     a.category === b.category &&
     a.imageUrl === b.imageUrl &&
     a.byline === b.byline &&
-    JSON.stringify(a.authors.map((x) => x.id)) ===
-      JSON.stringify((b.authors as { id: number }[]).map((x) => x.id)) &&
+    JSON.stringify(a.authors.map((x) => x.id)) === JSON.stringify((b.authors as { id: number }[]).map((x) => x.id)) &&
     JSON.stringify(a.tags) === JSON.stringify(b.tags);
 
   /** Keeps a revision if what the article says differs from its last revision (or always, for a restore). */
-  async function keepRevision(row: AdminNewsRow, staff: Staff | typeof SYSTEM_ACTOR, reason: string, tx: Tx, force = false) {
+  async function keepRevision(
+    row: AdminNewsRow,
+    staff: Staff | typeof SYSTEM_ACTOR,
+    reason: string,
+    tx: Tx,
+    force = false,
+  ) {
     const snap = snapshotOf(row);
     const last = await revisions.latest(row.id, tx);
     if (!force && last && sameSnapshot(snap, last)) return false;
@@ -280,7 +289,14 @@ export function newsroomService(deps: {
           },
           tx,
         );
-        await setLinks(id, staff, input, visibleSince({ id, ...state, category: text.category, featured: false }, now()), tx, true);
+        await setLinks(
+          id,
+          staff,
+          input,
+          visibleSince({ id, ...state, category: text.category, featured: false }, now()),
+          tx,
+          true,
+        );
         if (idempotencyKey) await desk.settleKey(staff.id, idempotencyKey, id, tx);
         const row = await reload(id, tx);
         await keepRevision(row, staff, action, tx);

@@ -30,7 +30,12 @@ export function viewsRepository(db: Db, now: () => Date) {
       .where(and(eq(news.id, $('id')), visible))
       .prepare('views_stored'),
     allTime: db
-      .select({ id: news.id, title: news.title, views: sql<number>`${newsViews.views}`.mapWith(Number), category: news.category })
+      .select({
+        id: news.id,
+        title: news.title,
+        views: sql<number>`${newsViews.views}`.mapWith(Number),
+        category: news.category,
+      })
       .from(newsViews)
       .innerJoin(news, eq(news.id, newsViews.newsId))
       .where(visible)

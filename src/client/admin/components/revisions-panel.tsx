@@ -1,0 +1,165 @@
+/**
+ * An article's history: every save that changed its text, newest first (who, when, why); a side-by-side diff of
+ * a chosen revision against the text in the editor now; and restore (the server keeps that as a new revision too).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { diffWordsWithSpace, type Change } from 'diff';
+import { History, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/format';
+import type { NewsRevision } from '../../../shared/schemas/admin';
+import { errorText } from '../api/client';
+import { revisionQuery, revisionsQuery } from '../api/news';
+import { Button, FormAlert, Loading } from './ui';
+
+const REASONS: Record<string, string> = {
+  save: 'حفظ',
+  draft: 'حفظ كمسودة',
+  review: 'إرسال للمراجعة',
+  publish: 'نشر',
+  schedule: 'جدولة',
+  unpublish: 'إلغاء النشر',
+  restore: 'استعادة نسخة',
+};
+
+/** The readable text of an article body: one paragraph per block. */
+export function bodyText(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const blocks = [...doc.body.querySelectorAll('p, h1, h2, h3, li, blockquote')].map((el) => el.textContent ?? '');
+  return (blocks.length ? blocks : [doc.body.textContent ?? ''])
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+export interface CurrentText {
+  title: string;
+  description: string;
+  content: string;
+  byline: string;
+}
+
+function DiffColumn({ parts, side }: { parts: Change[]; side: 'old' | 'new' }) {
+  return (
+    <p className="whitespace-pre-wrap leading-8">
+      {parts.map((p, i) =>
+        p.added ? (
+          side === 'new' ? (
+            <ins key={i} className="bg-green-200 text-green-950 no-underline dark:bg-green-900 dark:text-green-50">
+              {p.value}
+            </ins>
+          ) : null
+        ) : p.removed ? (
+          side === 'old' ? (
+            <del key={i} className="bg-red-200 text-red-950 dark:bg-red-900 dark:text-red-50">
+              {p.value}
+            </del>
+          ) : null
+        ) : (
+          <span key={i}>{p.value}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+function SideBySide({ revision, current }: { revision: NewsRevision; current: CurrentText }) {
+  const fields: [string, string, string][] = [
+    ['العنوان', revision.title, current.title],
+    ['الوصف', revision.description, current.description],
+    ['سطر التوقيع', revision.byline, current.byline],
+    ['النص', bodyText(revision.content), bodyText(current.content)],
+  ];
+  return (
+    <div className="space-y-4" data-testid="revision-diff">
+      <div className="grid grid-cols-2 gap-3 text-xs font-bold text-slate-600 dark:text-slate-300">
+        <p>
+          النسخة {revision.version} — {formatDateTime(revision.createdAt)}
+        </p>
+        <p>النص الحالي في المحرر</p>
+      </div>
+      {fields.map(([label, before, after]) => {
+        if (before === after && label !== 'النص') return null;
+        const parts = diffWordsWithSpace(before, after);
+        return (
+          <section key={label} className="space-y-1">
+            <h4 className="text-sm font-bold">{label}</h4>
+            <div className="grid grid-cols-2 gap-3 rounded border border-slate-200 p-2 text-sm dark:border-slate-700">
+              <DiffColumn parts={parts} side="old" />
+              <DiffColumn parts={parts} side="new" />
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+export function RevisionsPanel({
+  newsId,
+  current,
+  canRestore,
+  restoring,
+  restoreError,
+  onRestore,
+}: {
+  newsId: number;
+  current: CurrentText;
+  canRestore: boolean;
+  restoring: boolean;
+  restoreError?: unknown;
+  onRestore: (revisionId: number) => void;
+}) {
+  const list = useQuery(revisionsQuery(newsId));
+  const [chosen, setChosen] = useState<number | null>(null);
+  const revision = useQuery({ ...revisionQuery(newsId, chosen ?? 0), enabled: chosen !== null });
+
+  if (list.isLoading) return <Loading />;
+  if (list.isError) return <FormAlert message="تعذّر تحميل سجل النسخ" />;
+  const items = list.data?.items ?? [];
+  return (
+    <div className="grid gap-4 lg:grid-cols-[16rem_1fr]" data-testid="revisions">
+      <ol className="max-h-96 space-y-1 overflow-y-auto" aria-label="النسخ">
+        {items.map((r, i) => (
+          <li key={r.id}>
+            <button
+              type="button"
+              onClick={() => setChosen(r.id)}
+              aria-pressed={chosen === r.id}
+              className={`w-full rounded border p-2 text-start text-sm ${chosen === r.id ? 'border-blue-700 bg-blue-50 dark:bg-blue-950' : 'border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800'}`}
+            >
+              <span className="flex items-center gap-1 font-bold">
+                <History className="size-4 shrink-0" aria-hidden="true" />
+                {REASONS[r.reason] ?? r.reason}
+                {i === 0 && <span className="text-xs font-normal text-slate-500"> (الأحدث)</span>}
+              </span>
+              <span className="block text-xs text-slate-600 dark:text-slate-400">
+                {r.adminName} · {formatDateTime(r.createdAt)}
+              </span>
+              <span className="line-clamp-1 block text-xs">{r.title}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <div className="min-w-0">
+        {chosen === null ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">اختر نسخة لمقارنتها بالنص الحالي.</p>
+        ) : revision.isLoading ? (
+          <Loading />
+        ) : revision.data ? (
+          <div className="space-y-3">
+            <SideBySide revision={revision.data} current={current} />
+            <FormAlert message={restoreError ? errorText(restoreError, 'حدث خطأ أثناء استعادة النسخة') : undefined} />
+            {canRestore && (
+              <Button variant="secondary" disabled={restoring} onClick={() => onRestore(revision.data.id)}>
+                <RotateCcw className="size-4" aria-hidden="true" /> استعادة هذه النسخة
+              </Button>
+            )}
+          </div>
+        ) : (
+          <FormAlert message="تعذّر تحميل النسخة" />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Counted nouns in Arabic, by the language's plural rules (Intl.PluralRules('ar'): zero, one, two, few for 3–10,
+ * many for 11–99, other for 100 and up, and for the last two digits the same way): مشاهدة واحدة، مشاهدتان،
+ * 3 مشاهدات، 11 مشاهدة، 100 مشاهدة. Numbers in Western digits with Arabic grouping (ARABIC.md).
+ */
+const rules = new Intl.PluralRules('ar');
+const numbers = new Intl.NumberFormat('ar', { numberingSystem: 'latn' });
+
+export interface CountedNoun {
+  zero: string;
+  one: string;
+  two: string;
+  /** 3–10: the plural. */
+  few: string;
+  /** 11 and up: the singular (accusative). */
+  many: string;
+}
+
+export const VIEWS: CountedNoun = {
+  zero: 'لا مشاهدات بعد',
+  one: 'مشاهدة واحدة',
+  two: 'مشاهدتان',
+  few: 'مشاهدات',
+  many: 'مشاهدة',
+};
+
+export const RESULTS: CountedNoun = {
+  zero: 'لا نتائج',
+  one: 'نتيجة واحدة',
+  two: 'نتيجتان',
+  few: 'نتائج',
+  many: 'نتيجة',
+};
+
+export function formatCount(n: number, noun: CountedNoun): string {
+  switch (rules.select(n)) {
+    case 'zero':
+      return noun.zero;
+    case 'one':
+      return noun.one;
+    case 'two':
+      return noun.two;
+    case 'few':
+      return `${numbers.format(n)} ${noun.few}`;
+    default:
+      return `${numbers.format(n)} ${noun.many}`;
+  }
+}
