@@ -91,10 +91,12 @@ ALTER TABLE "admins" DROP CONSTRAINT "admins_role_check";--> statement-breakpoin
 ALTER TABLE "news" DROP CONSTRAINT "news_views_check";--> statement-breakpoint
 ALTER TABLE "news" DROP CONSTRAINT "news_status_check";--> statement-breakpoint
 DROP INDEX "news_views_idx";--> statement-breakpoint
+DROP INDEX "breaking_news_created_idx";--> statement-breakpoint
 DROP INDEX "news_public_idx";--> statement-breakpoint
 DROP INDEX "news_category_idx";--> statement-breakpoint
 DROP INDEX "news_featured_idx";--> statement-breakpoint
 DROP INDEX "audit_log_created_idx";--> statement-breakpoint
+DROP INDEX "newsletter_created_idx";--> statement-breakpoint
 ALTER TABLE "news" ALTER COLUMN "status" SET DEFAULT 'draft';--> statement-breakpoint
 ALTER TABLE "news" ALTER COLUMN "published_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "news" ALTER COLUMN "published_at" DROP DEFAULT;--> statement-breakpoint
@@ -132,10 +134,12 @@ CREATE UNIQUE INDEX "sessions_id_key" ON "sessions" USING btree ("id");--> state
 CREATE INDEX "news_scheduled_idx" ON "news" USING btree ("published_at") WHERE status = 'scheduled';--> statement-breakpoint
 CREATE INDEX "news_status_created_idx" ON "news" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "news_author_created_idx" ON "news" USING btree ("author_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "breaking_news_created_idx" ON "breaking_news" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "news_public_idx" ON "news" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "news_category_idx" ON "news" USING btree ("category","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "news_featured_idx" ON "news" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE featured and status = 'published';--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "newsletter_created_idx" ON "newsletter_subscribers" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 -- Data: views move to their own narrow table (and the running total to counters); scheduled news whose time has
 -- passed is published (visibility is now status = 'published'); drafts have no publication time; every article's
 -- creator becomes its first author; the statistics' devices are aggregated from the per-visitor rows.

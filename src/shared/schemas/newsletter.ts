@@ -6,3 +6,12 @@ export const newsletterRequest = z.object({
 });
 
 export const newsletterResponse = z.object({ message: z.string(), alreadySubscribed: z.boolean() });
+
+/** A subscriber as the settings screen lists them. */
+export const newsletterSubscriber = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type NewsletterSubscriber = z.infer<typeof newsletterSubscriber>;

@@ -118,7 +118,7 @@ export const breakingNews = pgTable(
     index('breaking_news_active_idx')
       .on(t.priority.desc(), t.createdAt.desc())
       .where(sql`is_active`),
-    index('breaking_news_created_idx').on(t.createdAt.desc()),
+    index('breaking_news_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 

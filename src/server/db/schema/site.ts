@@ -31,7 +31,7 @@ export const newsletterSubscribers = pgTable(
   },
   (t) => [
     uniqueIndex('newsletter_email_key').on(sql`lower(${t.email})`),
-    index('newsletter_created_idx').on(t.createdAt.desc()),
+    index('newsletter_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 

@@ -1,9 +1,10 @@
 /** The audit log: who created, changed or deleted what, and when. Written in the same transaction as the change. */
-import { desc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PageQuery } from '../../../shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema/site';
 import type { Actor, AuditRecord, AuditSink } from '../../lib/write';
+import { descNullsLast } from '../../lib/order';
 import { offsetOf, paged } from '../../lib/paging';
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -29,7 +30,7 @@ export function auditRepository(db: Db) {
         db
           .select()
           .from(auditLog)
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .orderBy(...descNullsLast(auditLog.createdAt, auditLog.id))
           .limit(q.pageSize)
           .offset(offsetOf(q)),
         sql`select 1 from ${auditLog}`,

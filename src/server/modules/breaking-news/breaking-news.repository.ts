@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { PageQuery } from '../../../shared/schemas/common';
 import type { Db, Executor } from '../../db/client';
 import { breakingNews } from '../../db/schema/content';
+import { descNullsLast } from '../../lib/order';
 import { offsetOf, paged } from '../../lib/paging';
 
 export type BreakingNewsRow = typeof breakingNews.$inferSelect;
@@ -17,7 +18,7 @@ export function breakingNewsRepository(db: Db) {
         .where(
           and(eq(breakingNews.isActive, true), or(isNull(breakingNews.expiresAt), gt(breakingNews.expiresAt, now))),
         )
-        .orderBy(desc(breakingNews.priority), desc(breakingNews.createdAt), desc(breakingNews.id))
+        .orderBy(...descNullsLast(breakingNews.priority, breakingNews.createdAt, breakingNews.id))
         .limit(50);
     },
     async page(q: PageQuery): Promise<{ rows: BreakingNewsRow[]; total: number; exact: boolean }> {
@@ -26,7 +27,7 @@ export function breakingNewsRepository(db: Db) {
         db
           .select()
           .from(breakingNews)
-          .orderBy(desc(breakingNews.createdAt), desc(breakingNews.id))
+          .orderBy(...descNullsLast(breakingNews.createdAt, breakingNews.id))
           .limit(q.pageSize)
           .offset(offsetOf(q)),
         sql`select 1 from ${breakingNews}`,

@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pageQuery } from '../../../shared/schemas/common';
+import { newsletterSubscriber } from '../../../shared/schemas/newsletter';
+import { sendPage } from '../../lib/paging';
 import type { NewsletterService } from './newsletter.service';
 
 const SETTINGS = { permission: 'settings.manage' } as const;
@@ -11,6 +14,23 @@ export function newsletterAdminRoutes(service: NewsletterService): FastifyPlugin
       '/newsletter',
       { config: SETTINGS, schema: { response: { 200: z.object({ subscribers: z.number().int() }) } } },
       async () => ({ subscribers: await service.count() }),
+    );
+    /** The subscribers a page at a time, newest first (the whole list is the CSV export). */
+    app.get(
+      '/newsletter/subscribers',
+      { config: SETTINGS, schema: { querystring: pageQuery, response: { 200: z.array(newsletterSubscriber) } } },
+      async (req, reply) => {
+        const page = await service.page(req.query);
+        return sendPage(reply, {
+          ...page,
+          items: page.items.map((s) => ({
+            id: s.id,
+            fullName: s.fullName,
+            email: s.email,
+            createdAt: s.createdAt.toISOString(),
+          })),
+        });
+      },
     );
     app.get('/newsletter/export.csv', { config: SETTINGS }, async (_req, reply) =>
       reply

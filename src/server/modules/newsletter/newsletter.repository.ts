@@ -1,7 +1,8 @@
-import { desc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PageQuery } from '../../../shared/schemas/common';
 import type { Db } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema/site';
+import { descNullsLast } from '../../lib/order';
 import { offsetOf, paged } from '../../lib/paging';
 
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
@@ -27,23 +28,29 @@ export function newsletterRepository(db: Db) {
         db
           .select()
           .from(newsletterSubscribers)
-          .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+          .orderBy(...descNullsLast(newsletterSubscribers.createdAt, newsletterSubscribers.id))
           .limit(q.pageSize)
           .offset(offsetOf(q)),
         sql`select 1 from ${newsletterSubscribers}`,
       );
     },
-    /** Every subscriber, newest first, a batch at a time (the CSV export streams them). */
+    /** Every subscriber, newest first, a batch at a time by keyset (the CSV export streams them). */
     async *all(batch = 1000): AsyncGenerator<SubscriberRow[]> {
-      for (let offset = 0; ; offset += batch) {
+      let after: SubscriberRow | undefined;
+      for (;;) {
         const rows = await db
           .select()
           .from(newsletterSubscribers)
-          .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-          .limit(batch)
-          .offset(offset);
+          .where(
+            after
+              ? sql`(${newsletterSubscribers.createdAt}, ${newsletterSubscribers.id}) < (${after.createdAt}, ${after.id})`
+              : undefined,
+          )
+          .orderBy(...descNullsLast(newsletterSubscribers.createdAt, newsletterSubscribers.id))
+          .limit(batch);
         if (rows.length) yield rows;
         if (rows.length < batch) return;
+        after = rows.at(-1);
       }
     },
   };
