@@ -55,7 +55,8 @@ describe('admin panel', () => {
     await expect.poll(() => page.inputValue('#news-image-url')).toMatch(/^\/media\/[0-9a-f-]{36}\/1200\.webp$/);
     await page.locator('.ql-editor').click();
     await page.keyboard.type('نص الخبر الكامل كما كتبه المحرر.');
-    await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+    // Issue 9: saving and publishing are separate actions (SPEC's save-publishes-at-once became the «نشر» button).
+    await page.getByTestId('news-actions').getByRole('button', { name: 'نشر', exact: true }).click();
     await expect.poll(() => page.getByText('تمت الإضافة').count()).toBe(1);
     const [row] = await dbQuery<{ id: number; content: string; image_url: string }>(
       "select id, content, image_url from news where title = 'خبر من لوحة التحكم'",
@@ -71,7 +72,7 @@ describe('admin panel', () => {
 
     await page.getByRole('button', { name: 'تعديل: خبر من لوحة التحكم' }).click();
     await page.fill('#news-title', 'خبر معدل من لوحة التحكم');
-    await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+    await page.getByTestId('news-actions').getByRole('button', { name: 'حفظ', exact: true }).click();
     await expect.poll(() => page.getByText('تم التحديث').count()).toBe(1);
     await reader.page.goto(`/news/${row!.id}`, { waitUntil: 'networkidle' });
     expect(await reader.page.getByRole('heading', { level: 1 }).textContent()).toBe('خبر معدل من لوحة التحكم');

@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // Scheduled articles are looked for every 2 s (10 s in production), so the scheduling test waits less.
+      SCHEDULER_INTERVAL_MS: '2000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

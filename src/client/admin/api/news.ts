@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { NewsStatus } from '../../../shared/news-workflow';
+import { ACTION_TARGET, type NewsStatus } from '../../../shared/news-workflow';
 import type {
   AdminNewsItem,
   AdminNewsListItem,
@@ -90,14 +90,36 @@ const SUCCESS: Record<string, string> = {
   unpublish: 'تم إلغاء نشر الخبر',
 };
 
-/** A save from the editor; `key` makes a retried create answer with the first one's article. */
+interface SaveVars {
+  id?: number;
+  body: NewsInput;
+  key?: string;
+  /** The editor was opened on a new article (SPEC's 'تمت الإضافة', even if an autosave created it meanwhile). */
+  isNew?: boolean;
+}
+
+/**
+ * A save from the editor. A new article is created with the editor's one key (so a retry, or an autosave that created
+ * it already, answers with that same article); if what came back is not yet in the state asked for (the autosave's
+ * draft), the action follows as a save of it.
+ */
+async function saveNews({ id, body, key }: SaveVars) {
+  if (id) return adminSend<AdminNewsItem>('PUT', `/api/admin/news/${id}`, body);
+  const created = await adminSend<AdminNewsItem>(
+    'POST',
+    '/api/admin/news',
+    body,
+    key ? { 'idempotency-key': key } : undefined,
+  );
+  const wanted = body.action ? ACTION_TARGET[body.action] : undefined;
+  if (!wanted || created.status === wanted) return created;
+  return adminSend<AdminNewsItem>('PUT', `/api/admin/news/${created.id}`, { ...body, version: created.version });
+}
+
 export const useSaveNews = (onSaved: (item: AdminNewsItem) => void) =>
   useAdminMutation({
-    mutationFn: ({ id, body, key }: { id?: number; body: NewsInput; key?: string }) =>
-      id
-        ? adminSend<AdminNewsItem>('PUT', `/api/admin/news/${id}`, body)
-        : adminSend<AdminNewsItem>('POST', '/api/admin/news', body, key ? { 'idempotency-key': key } : undefined),
-    success: (_d, v) => (v.body.action ? SUCCESS[v.body.action]! : v.id ? 'تم التحديث' : 'تمت الإضافة'),
+    mutationFn: saveNews,
+    success: (_d, v) => (v.isNew || !v.id ? 'تمت الإضافة' : v.body.action ? SUCCESS[v.body.action]! : 'تم التحديث'),
     error: 'حدث خطأ أثناء حفظ الخبر',
     invalidate: [newsKeys.all, statisticsKeys.today],
     onSuccess: onSaved,
@@ -112,6 +134,10 @@ export const useTransition = (onDone?: (item: AdminNewsItem) => void) =>
     invalidate: [newsKeys.all, statisticsKeys.today],
     onSuccess: onDone,
   });
+
+/** The first autosave of a new article: a draft, created once per key. */
+export const createDraft = (body: NewsInput, key: string) =>
+  adminSend<AdminNewsItem>('POST', '/api/admin/news', body, { 'idempotency-key': key });
 
 /** Autosave: no toast, no list refresh (nothing anyone else sees changes). */
 export const autosave = (id: number, body: Omit<NewsInput, 'action' | 'publishAt'> & { version: number }) =>

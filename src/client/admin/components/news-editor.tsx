@@ -25,6 +25,7 @@ import type { Category } from '../../../shared/schemas/categories';
 import { ApiError, errorText } from '../api/client';
 import {
   autosave,
+  createDraft,
   discardAutosave,
   heartbeat,
   leave,
@@ -167,6 +168,8 @@ export function NewsEditor({
   // being written is saved itself; a published or scheduled one is kept aside for this editor).
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const running = useRef(false);
+  /** The autosave that is creating the article, if one is under way (a save waits for it, then saves that one). */
+  const creating = useRef<Promise<AdminNewsItem> | null>(null);
   const runAutosave = useCallback(async () => {
     if (running.current || conflict || !editable || uploading) return;
     const values = form.getValues();
@@ -175,20 +178,9 @@ export function NewsEditor({
     running.current = true;
     try {
       if (!id) {
-        // The first autosave of a new article makes it a draft (once, whatever the network does).
-        const created = await queryClient.fetchQuery({
-          queryKey: ['admin', 'news', 'create', key.current],
-          queryFn: () =>
-            fetch('/api/admin/news', {
-              method: 'POST',
-              credentials: 'include',
-              headers: { 'content-type': 'application/json', 'idempotency-key': key.current },
-              body: JSON.stringify({ ...values, action: 'draft' }),
-            }).then(async (res) => {
-              if (!res.ok) throw new ApiError(res.status, await res.text());
-              return (await res.json()) as AdminNewsItem;
-            }),
-        });
+        // The first autosave of a new article makes it a draft (once, whatever the network does: one key).
+        creating.current = createDraft({ ...values, action: 'draft' } as NewsInput, key.current);
+        const created = await creating.current.finally(() => (creating.current = null));
         setArticle(created);
         version.current = created.version;
         setSaved({ at: created.updatedAt, aside: false });
@@ -270,12 +262,20 @@ export function NewsEditor({
 
   const submit = (action: NewsAction | undefined, publishAt?: string) =>
     form.handleSubmit(
-      (values) => {
+      async (values) => {
         if (uploading) return void toast.info('يرجى الانتظار حتى اكتمال تحميل الصورة');
         clearTimeout(timer.current);
-        const body: NewsInput = { ...values, action, publishAt, version: id ? version.current : undefined };
+        // An autosave creating this article right now: save that one, not a second.
+        const made = creating.current ? await creating.current.catch(() => null) : null;
+        const target = id ?? made?.id;
+        const body: NewsInput = {
+          ...values,
+          action,
+          publishAt,
+          version: target ? (made && !id ? made.version : version.current) : undefined,
+        };
         save.mutate(
-          { id, body, key: key.current },
+          { id: target, body, key: key.current, isNew: !initial },
           {
             onError: (err) => {
               if (isConflict(err)) setConflict(errorText(err, 'عدّل شخص آخر هذا الخبر'));
@@ -289,6 +289,7 @@ export function NewsEditor({
 
   const runAction = (action: NewsAction) => {
     form.setValue('action', action);
+    form.setValue('publishAt', undefined);
     if (action === 'schedule') return setScheduling(true);
     // A writer's own draft, or anything an editor holds: the text goes with the action.
     if (editable) return void submit(action === 'unpublish' ? undefined : action);
@@ -301,6 +302,7 @@ export function NewsEditor({
     if (new Date(at).getTime() <= Date.now()) return setWhenError('موعد النشر يجب أن يكون في المستقبل');
     setWhenError(undefined);
     form.setValue('action', 'schedule');
+    form.setValue('publishAt', at);
     void submit('schedule', at);
   };
 
