@@ -77,8 +77,12 @@ describe('the newsroom', () => {
     await page.locator('.ql-editor').click();
     await page.keyboard.type('فقرة أولى من تقرير الكاتبة.');
     // Autosave keeps the draft on the server without a click.
-    await expect.poll(() => page.getByTestId('autosave-status').textContent(), { timeout: 15_000 }).toMatch(/حُفظ تلقائياً/);
-    const [draft] = await dbQuery<{ id: number; status: string }>('select id, status from news where title = $1', [title]);
+    await expect
+      .poll(() => page.getByTestId('autosave-status').textContent(), { timeout: 15_000 })
+      .toMatch(/حُفظ تلقائياً/);
+    const [draft] = await dbQuery<{ id: number; status: string }>('select id, status from news where title = $1', [
+      title,
+    ]);
     expect(draft!.status).toBe('draft');
     const actions = page.getByTestId('news-actions');
     expect(await actions.getByRole('button', { name: 'نشر' }).count()).toBe(0);
@@ -86,64 +90,74 @@ describe('the newsroom', () => {
     await actions.getByRole('button', { name: 'إرسال للمراجعة' }).click();
     await expect.poll(() => page.getByText('تمت الإضافة').count()).toBe(1);
     await expect
-      .poll(async () => (await dbQuery<{ status: string }>('select status from news where id = $1', [draft!.id]))[0]!.status)
+      .poll(
+        async () =>
+          (await dbQuery<{ status: string }>('select status from news where id = $1', [draft!.id]))[0]!.status,
+      )
       .toBe('review');
-    await expect.poll(() => page.getByTestId(`news-row-${draft!.id}`).getByTestId('news-status').first().textContent()).toBe(
-      'قيد المراجعة',
-    );
+    await expect
+      .poll(() => page.getByTestId(`news-row-${draft!.id}`).getByTestId('news-status').first().textContent())
+      .toBe('قيد المراجعة');
     // One article, however many autosaves.
     expect((await dbQuery('select id from news where title = $1', [title])).length).toBe(1);
     await context.close();
   });
 
-  it('an editor previews it, schedules it a minute ahead, and it reaches the home page by itself', { timeout: 180_000 }, async () => {
-    const [row] = await dbQuery<{ id: number }>('select id from news where title = $1', [title]);
-    const page = adminPage;
-    await page.goto('/admin/news', { waitUntil: 'networkidle' });
-    await page.selectOption('#news-status-filter', 'review');
-    await page.getByRole('button', { name: `تعديل: ${title}` }).click();
-    await page.waitForSelector('#news-title');
-    // Preview: the reader's layout with the banner, for staff only.
-    const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'معاينة', exact: true }).click()]);
-    await preview.waitForLoadState('networkidle');
-    expect(await preview.getByTestId('preview-banner').textContent()).toContain('قيد المراجعة');
-    expect(await preview.getByRole('heading', { level: 1 }).textContent()).toBe(title);
-    await screenshot(preview, 'preview-1280-light');
-    await preview.close();
-    const reader = await newPage(browser);
-    expect((await reader.page.goto(`/preview/news/${row!.id}`))?.status()).toBe(404);
+  it(
+    'an editor previews it, schedules it a minute ahead, and it reaches the home page by itself',
+    { timeout: 180_000 },
+    async () => {
+      const [row] = await dbQuery<{ id: number }>('select id from news where title = $1', [title]);
+      const page = adminPage;
+      await page.goto('/admin/news', { waitUntil: 'networkidle' });
+      await page.selectOption('#news-status-filter', 'review');
+      await page.getByRole('button', { name: `تعديل: ${title}` }).click();
+      await page.waitForSelector('#news-title');
+      // Preview: the reader's layout with the banner, for staff only.
+      const [preview] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.getByRole('link', { name: 'معاينة', exact: true }).click(),
+      ]);
+      await preview.waitForLoadState('networkidle');
+      expect(await preview.getByTestId('preview-banner').textContent()).toContain('قيد المراجعة');
+      expect(await preview.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      await screenshot(preview, 'preview-1280-light');
+      await preview.close();
+      const reader = await newPage(browser);
+      expect((await reader.page.goto(`/preview/news/${row!.id}`))?.status()).toBe(404);
 
-    // The writer sent no picture; the editor adds one (publishing needs it), then schedules at the next minute at
-    // least 20 seconds away, on Tripoli's clock.
-    await page.fill('#news-image-url', 'https://example.ly/port.jpg');
-    const at = Math.ceil((Date.now() + 20_000) / 60_000) * 60_000;
-    await page.getByTestId('news-actions').getByRole('button', { name: 'جدولة' }).click();
-    await page.fill('#news-publish-at', tripoliInput(at));
-    await page.getByRole('button', { name: 'تأكيد الجدولة' }).click();
-    await expect.poll(() => page.getByText('تمت جدولة الخبر').count()).toBe(1);
-    const [scheduled] = await dbQuery<{ status: string; published_at: Date }>(
-      'select status, published_at from news where id = $1',
-      [row!.id],
-    );
-    expect(scheduled).toEqual({ status: 'scheduled', published_at: new Date(at) });
-    await reader.page.goto('/', { waitUntil: 'networkidle' });
-    expect(await reader.page.locator('#section-panel').textContent()).not.toContain(title);
+      // The writer sent no picture; the editor adds one (publishing needs it), then schedules at the next minute at
+      // least 20 seconds away, on Tripoli's clock.
+      await page.fill('#news-image-url', 'https://example.ly/port.jpg');
+      const at = Math.ceil((Date.now() + 20_000) / 60_000) * 60_000;
+      await page.getByTestId('news-actions').getByRole('button', { name: 'جدولة' }).click();
+      await page.fill('#news-publish-at', tripoliInput(at));
+      await page.getByRole('button', { name: 'تأكيد الجدولة' }).click();
+      await expect.poll(() => page.getByText('تمت جدولة الخبر').count()).toBe(1);
+      const [scheduled] = await dbQuery<{ status: string; published_at: Date }>(
+        'select status, published_at from news where id = $1',
+        [row!.id],
+      );
+      expect(scheduled).toEqual({ status: 'scheduled', published_at: new Date(at) });
+      await reader.page.goto('/', { waitUntil: 'networkidle' });
+      expect(await reader.page.locator('#section-panel').textContent()).not.toContain(title);
 
-    // Nobody does anything more: at its minute it is on the home page (cached copies dropped by the scheduler).
-    await expect
-      .poll(
-        async () => {
-          await reader.page.goto('/', { waitUntil: 'domcontentloaded' });
-          return reader.page.locator('#section-panel').textContent();
-        },
-        { timeout: 150_000, interval: 3000 },
-      )
-      .toContain(title);
-    expect(Date.now()).toBeGreaterThanOrEqual(at);
-    await reader.page.goto(`/news/${row!.id}`, { waitUntil: 'networkidle' });
-    expect(await reader.page.getByTestId('article-byline').textContent()).toContain('كاتبة الاختبار');
-    await reader.context.close();
-  });
+      // Nobody does anything more: at its minute it is on the home page (cached copies dropped by the scheduler).
+      await expect
+        .poll(
+          async () => {
+            await reader.page.goto('/', { waitUntil: 'domcontentloaded' });
+            return reader.page.locator('#section-panel').textContent();
+          },
+          { timeout: 150_000, interval: 3000 },
+        )
+        .toContain(title);
+      expect(Date.now()).toBeGreaterThanOrEqual(at);
+      await reader.page.goto(`/news/${row!.id}`, { waitUntil: 'networkidle' });
+      expect(await reader.page.getByTestId('article-byline').textContent()).toContain('كاتبة الاختبار');
+      await reader.context.close();
+    },
+  );
 
   it('restores an older revision, which readers then see', async () => {
     const page = adminPage;
@@ -215,42 +229,46 @@ describe('the newsroom', () => {
     await second.context.close();
   });
 
-  it('saves screenshots of the newsroom screens and the new reader pages, light and dark, desktop and phone', { timeout: 240_000 }, async () => {
-    const [article] = await dbQuery<{ id: number }>(
-      "select n.id from news n join news_authors a on a.news_id = n.id where n.status = 'published' order by n.id limit 1",
-    );
-    const [author] = await dbQuery<{ username: string }>(
-      'select username from admins a join news_authors na on na.admin_id = a.id where na.visible_at is not null limit 1',
-    );
-    const [tag] = await dbQuery<{ slug: string }>(
-      'select t.slug from tags t join news_tags nt on nt.tag_id = t.id where nt.visible_at is not null limit 1',
-    );
-    for (const width of [1280, 390]) {
-      for (const dark of [false, true]) {
-        const theme = dark ? 'dark' : 'light';
-        const { context, page } = await signIn(inject('adminUsername'), inject('adminPassword'), { width, dark });
-        await page.goto('/admin/news', { waitUntil: 'networkidle' });
-        await screenshot(page, `admin-news-${width}-${theme}`);
-        await page.goto(`/admin/news?edit=${article!.id}`, { waitUntil: 'networkidle' });
-        await page.waitForSelector('#news-title');
-        await screenshot(page, `admin-editor-${width}-${theme}`);
-        await page.goto('/admin/news?edit=new', { waitUntil: 'networkidle' });
-        await page.getByTestId('news-actions').waitFor();
-        await screenshot(page, `admin-editor-new-${width}-${theme}`);
-        for (const [name, path] of [
-          ['author', `/author/${author!.username}`],
-          ['tag', `/tag/${tag!.slug}`],
-          ['preview', `/preview/news/${article!.id}`],
-        ]) {
-          await page.goto(path!, { waitUntil: 'networkidle' });
-          await screenshot(page, `${name}-${width}-${theme}`);
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
-          expect(overflow, `${name} at ${width}px spills sideways`).toBeLessThanOrEqual(0);
+  it(
+    'saves screenshots of the newsroom screens and the new reader pages, light and dark, desktop and phone',
+    { timeout: 240_000 },
+    async () => {
+      const [article] = await dbQuery<{ id: number }>(
+        "select n.id from news n join news_authors a on a.news_id = n.id where n.status = 'published' order by n.id limit 1",
+      );
+      const [author] = await dbQuery<{ username: string }>(
+        'select username from admins a join news_authors na on na.admin_id = a.id where na.visible_at is not null limit 1',
+      );
+      const [tag] = await dbQuery<{ slug: string }>(
+        'select t.slug from tags t join news_tags nt on nt.tag_id = t.id where nt.visible_at is not null limit 1',
+      );
+      for (const width of [1280, 390]) {
+        for (const dark of [false, true]) {
+          const theme = dark ? 'dark' : 'light';
+          const { context, page } = await signIn(inject('adminUsername'), inject('adminPassword'), { width, dark });
+          await page.goto('/admin/news', { waitUntil: 'networkidle' });
+          await screenshot(page, `admin-news-${width}-${theme}`);
+          await page.goto(`/admin/news?edit=${article!.id}`, { waitUntil: 'networkidle' });
+          await page.waitForSelector('#news-title');
+          await screenshot(page, `admin-editor-${width}-${theme}`);
+          await page.goto('/admin/news?edit=new', { waitUntil: 'networkidle' });
+          await page.getByTestId('news-actions').waitFor();
+          await screenshot(page, `admin-editor-new-${width}-${theme}`);
+          for (const [name, path] of [
+            ['author', `/author/${author!.username}`],
+            ['tag', `/tag/${tag!.slug}`],
+            ['preview', `/preview/news/${article!.id}`],
+          ]) {
+            await page.goto(path!, { waitUntil: 'networkidle' });
+            await screenshot(page, `${name}-${width}-${theme}`);
+            const overflow = await page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            );
+            expect(overflow, `${name} at ${width}px spills sideways`).toBeLessThanOrEqual(0);
+          }
+          await context.close();
         }
-        await context.close();
       }
-    }
-  });
+    },
+  );
 });

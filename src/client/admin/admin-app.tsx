@@ -28,6 +28,7 @@ const SCREENS: { path: string; Screen: ComponentType; permission?: Permission }[
     permission: 'breaking.manage',
   },
   { path: '/admin/news', Screen: page(() => import('./pages/news-page'), 'NewsPage') },
+  { path: '/admin/profile', Screen: page(() => import('./pages/profile-page'), 'ProfilePage') },
   {
     path: '/admin/categories',
     Screen: page(() => import('./pages/categories-page'), 'CategoriesPage'),

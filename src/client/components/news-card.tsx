@@ -23,12 +23,18 @@ export function NewsCard({ item, layout = 'stack', now, priority, level = 3 }: P
       className={`group overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900 ${row ? 'flex flex-col sm:flex-row' : ''}`}
       style={{ borderTopColor: item.categoryColor, borderTopWidth: 3 }}
     >
-      <Link to={`/news/${item.id}`} className={row ? 'sm:w-64 sm:shrink-0' : 'block'} tabIndex={-1} aria-hidden="true">
+      <Link
+        to={`/news/${item.id}`}
+        className={row ? 'sm:flex sm:w-64 sm:shrink-0' : 'block'}
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <NewsImage
           src={item.imageUrl}
           alt=""
           sizes={row ? '(min-width: 640px) 256px, 100vw' : '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'}
           priority={priority}
+          className={row ? 'sm:aspect-auto sm:h-full sm:min-h-36' : ''}
         />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">

@@ -1,5 +1,11 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminUser, CreateAdminInput, OkMessage, OwnPasswordInput } from '../../../shared/schemas/admin';
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminUser,
+  CreateAdminInput,
+  OkMessage,
+  OwnPasswordInput,
+  ProfileInput,
+} from '../../../shared/schemas/admin';
 import { adminPage, adminSend, queryString } from './client';
 import { useAdminMutation } from './mutation';
 
@@ -50,3 +56,18 @@ export const useChangeOwnPassword = (onDone: () => void) =>
     error: 'حدث خطأ أثناء تغيير كلمة المرور، حاول مرة أخرى',
     onSuccess: onDone,
   });
+
+/** One's own public profile (the author page): name, bio, avatar. */
+export const useSaveProfile = () => {
+  const queryClient = useQueryClient();
+  return useAdminMutation({
+    mutationFn: (body: ProfileInput) => adminSend<AdminUser>('PUT', '/api/admin/me/profile', body),
+    success: 'تم حفظ الملف الشخصي',
+    error: 'حدث خطأ أثناء حفظ الملف الشخصي',
+    invalidate: [
+      ['admin', 'session'],
+      ['admin', 'staff'],
+    ],
+    onSuccess: (user) => queryClient.setQueryData(['admin', 'me'], user),
+  });
+};

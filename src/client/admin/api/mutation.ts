@@ -16,6 +16,8 @@ export interface AdminMutationOptions<TData, TVars, TContext> extends Omit<
   error: string;
   /** The error toast's title (SPEC §8: 'حدث خطأ'). */
   errorTitle?: string;
+  /** Failures the screen shows itself (no toast), e.g. an edit conflict with its own banner. */
+  quiet?: (err: Error) => boolean;
   /** Queries to refresh after a success. */
   invalidate?: readonly QueryKey[] | ((data: TData, vars: TVars) => readonly QueryKey[]);
   onSuccess?: (data: TData, vars: TVars) => void;
@@ -26,7 +28,7 @@ export function useAdminMutation<TData = unknown, TVars = void, TContext = unkno
   opts: AdminMutationOptions<TData, TVars, TContext>,
 ) {
   const queryClient = useQueryClient();
-  const { success, error, errorTitle = 'حدث خطأ', invalidate, onSuccess, onError, ...rest } = opts;
+  const { success, error, errorTitle = 'حدث خطأ', invalidate, onSuccess, onError, quiet, ...rest } = opts;
   return useMutation<TData, Error, TVars, TContext>({
     ...rest,
     onSuccess: async (data, vars) => {
@@ -36,7 +38,7 @@ export function useAdminMutation<TData = unknown, TVars = void, TContext = unkno
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (err, vars, context) => {
-      toast.error(errorTitle, { description: errorText(err, error) });
+      if (!quiet?.(err)) toast.error(errorTitle, { description: errorText(err, error) });
       onError?.(err, vars, context);
     },
   });

@@ -13,9 +13,13 @@ import type {
   StaffRef,
   TagSuggestion,
 } from '../../../shared/schemas/admin';
-import { adminGet, adminPage, adminSend, queryString, type Paged } from './client';
+import { ApiError, adminGet, adminPage, adminSend, queryString, type Paged } from './client';
 import { useAdminMutation } from './mutation';
 import { statisticsKeys } from './statistics';
+
+/** Someone saved first: the editor shows the conflict banner with its reload button instead of a toast. */
+export const isEditConflict = (err: unknown) =>
+  err instanceof ApiError && err.status === 409 && /EDIT_CONFLICT/.test(err.body);
 
 export interface NewsFilter {
   q: string;
@@ -121,6 +125,7 @@ export const useSaveNews = (onSaved: (item: AdminNewsItem) => void) =>
     mutationFn: saveNews,
     success: (_d, v) => (v.isNew || !v.id ? 'تمت الإضافة' : v.body.action ? SUCCESS[v.body.action]! : 'تم التحديث'),
     error: 'حدث خطأ أثناء حفظ الخبر',
+    quiet: isEditConflict,
     invalidate: [newsKeys.all, statisticsKeys.today],
     onSuccess: onSaved,
   });
@@ -131,6 +136,7 @@ export const useTransition = (onDone?: (item: AdminNewsItem) => void) =>
       adminSend<AdminNewsItem>('POST', `/api/admin/news/${id}/transition`, body),
     success: (_d, v) => SUCCESS[v.body.action]!,
     error: 'حدث خطأ أثناء تغيير حالة الخبر',
+    quiet: isEditConflict,
     invalidate: [newsKeys.all, statisticsKeys.today],
     onSuccess: onDone,
   });
@@ -150,6 +156,7 @@ export const useRestoreRevision = (onDone: (item: AdminNewsItem) => void) =>
       adminSend<AdminNewsItem>('POST', `/api/admin/news/${id}/revisions/${revisionId}/restore`, { version }),
     success: 'تمت استعادة النسخة',
     error: 'حدث خطأ أثناء استعادة النسخة',
+    quiet: isEditConflict,
     invalidate: (_d, v) => [newsKeys.all, newsKeys.revisions(v.id)],
     onSuccess: onDone,
   });

@@ -7,12 +7,15 @@ import {
   KeyRound,
   LayoutDashboard,
   LogOut,
+  Menu,
   Newspaper,
+  UserRound,
   Settings,
   Siren,
   Users,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { can, ROLE_LABELS, type Permission } from '../../../shared/permissions';
 import type { AdminUser } from '../../../shared/schemas/admin';
 import { ThemeToggle } from '../../components/theme-toggle';
@@ -29,7 +32,17 @@ const LINKS: { to: string; label: string; icon: typeof LayoutDashboard; permissi
   { to: '/admin/settings', label: 'الإعدادات', icon: Settings, permission: 'settings.manage' },
 ];
 
-/** The side menu (64 wide open, 20 collapsed, SPEC §2) and the header greeting by full name. */
+const PHONE = '(max-width: 767px)';
+const subscribePhone = (cb: () => void) => {
+  const m = window.matchMedia(PHONE);
+  m.addEventListener('change', cb);
+  return () => m.removeEventListener('change', cb);
+};
+
+/**
+ * The side menu (64 wide open, 20 collapsed, SPEC §2) and the header greeting by full name. On phones the menu is a
+ * drawer opened from the header, so lists keep the whole width.
+ */
 export function AdminLayout({
   user,
   onLogout,
@@ -41,13 +54,31 @@ export function AdminLayout({
   onChangePassword: () => void;
   children: ReactNode;
 }) {
-  // Phones and tablets start with the narrow menu, so the screen keeps its width for the lists.
-  const [collapsed, setCollapsed] = useState(() => window.matchMedia('(max-width: 1023px)').matches);
+  const phone = useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
+  // Tablets start with the narrow menu, so the screen keeps its width for the lists.
+  const [narrowMenu, setNarrowMenu] = useState(() => window.matchMedia('(max-width: 1023px)').matches);
+  const [drawer, setDrawer] = useState(false);
+  const [pathname] = useLocation();
+  useEffect(() => setDrawer(false), [pathname]);
+  const collapsed = phone ? false : narrowMenu;
+  const setCollapsed = phone ? () => setDrawer(false) : setNarrowMenu;
   const item = 'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-bold';
   return (
     <div className="flex min-h-screen bg-slate-100 dark:bg-slate-950">
+      {phone && drawer && (
+        <div className="fixed inset-0 z-40 bg-black/50" aria-hidden="true" onClick={() => setDrawer(false)} />
+      )}
       <aside
-        className={`sticky top-0 flex h-screen shrink-0 flex-col bg-slate-900 text-slate-100 transition-all ${collapsed ? 'w-20' : 'w-64'}`}
+        id="admin-menu"
+        className={`flex h-screen shrink-0 flex-col bg-slate-900 text-slate-100 transition-all ${
+          phone
+            ? `fixed inset-y-0 start-0 z-50 w-64 shadow-xl ${drawer ? '' : 'hidden'}`
+            : `sticky top-0 ${collapsed ? 'w-20' : 'w-64'}`
+        }`}
         aria-label="القائمة الجانبية"
       >
         <div className="flex items-center justify-between border-b border-slate-800 p-4">
@@ -83,6 +114,14 @@ export function AdminLayout({
           </ul>
         </nav>
         <div className="space-y-1 p-2">
+          <NavLink
+            to="/admin/profile"
+            title="ملفي الشخصي"
+            className={({ isActive }) => `${item} ${isActive ? 'bg-blue-800 text-white' : 'hover:bg-white/10'}`}
+          >
+            <UserRound className="size-5 shrink-0" aria-hidden="true" />
+            <span className={collapsed ? 'sr-only' : ''}>ملفي الشخصي</span>
+          </NavLink>
           <button
             type="button"
             onClick={onChangePassword}
@@ -100,7 +139,19 @@ export function AdminLayout({
       </aside>
       <div className="min-w-0 flex-1">
         <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
-          <p className="min-w-0 truncate font-bold">
+          {phone && (
+            <button
+              type="button"
+              onClick={() => setDrawer(true)}
+              className="rounded p-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+              aria-label="فتح القائمة"
+              aria-expanded={drawer}
+              aria-controls="admin-menu"
+            >
+              <Menu className="size-6" aria-hidden="true" />
+            </button>
+          )}
+          <p className="min-w-0 flex-1 truncate font-bold">
             مرحباً، <span data-testid="admin-greeting">{user.fullName || user.username}</span>
           </p>
           <div className="flex shrink-0 items-center gap-2 text-sm">

@@ -26,7 +26,9 @@ export function AuthorsField({
       <label htmlFor={id} className="block text-sm font-bold">
         الكتّاب
       </label>
-      <div className="flex flex-wrap items-center gap-1.5">
+      <div
+        className={`flex flex-wrap items-center gap-1.5 rounded-md border bg-white p-1.5 dark:bg-slate-950 ${error ? 'border-red-600' : 'border-slate-300 dark:border-slate-700'}`}
+      >
         {value.map((a) => (
           <span
             key={a}
@@ -46,7 +48,7 @@ export function AuthorsField({
         ))}
         <Select
           id={id}
-          className="max-w-56"
+          className="max-w-56 border-0 shadow-none"
           value=""
           disabled={disabled || !rest.length}
           onChange={(e) => e.target.value && onChange([...value, Number(e.target.value)])}

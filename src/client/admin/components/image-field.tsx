@@ -14,11 +14,18 @@ export function ImageField({
   onChange,
   error,
   onUploading,
+  label = 'صورة الخبر',
+  idPrefix = 'news-image',
+  allowUrl = true,
 }: {
   value: string;
   onChange: (url: string) => void;
   error?: string;
   onUploading: (busy: boolean) => void;
+  label?: string;
+  idPrefix?: string;
+  /** Also offer a URL field (article images; an avatar must be uploaded). */
+  allowUrl?: boolean;
 }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string>();
@@ -47,25 +54,25 @@ export function ImageField({
   return (
     <div className="space-y-3">
       <Field
-        label="صورة الخبر"
-        id="news-image-file"
+        label={label}
+        id={`${idPrefix}-file`}
         hint="JPG أو PNG أو GIF أو WebP، حتى 10 ميغابايت"
         error={uploadError}
       >
         <div className="flex flex-wrap items-center gap-3">
           <label
-            htmlFor="news-image-file"
+            htmlFor={`${idPrefix}-file`}
             className="inline-flex min-h-9 cursor-pointer items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-bold hover:bg-slate-50 focus-within:outline focus-within:outline-3 focus-within:outline-amber-500 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
           >
             <ImageUp className="size-4" aria-hidden="true" /> اختيار صورة من الجهاز
             <input
               ref={input}
-              id="news-image-file"
+              id={`${idPrefix}-file`}
               type="file"
               accept="image/jpeg,image/png,image/gif,image/webp"
               onChange={(e) => void upload(e.target.files?.[0])}
               className="sr-only"
-              {...described('news-image-file', uploadError, true)}
+              {...described(`${idPrefix}-file`, uploadError, true)}
             />
           </label>
           <span className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
@@ -87,16 +94,24 @@ export function ImageField({
           </div>
         )}
       </Field>
-      <Field label="أو رابط صورة" id="news-image-url" error={error}>
-        <Input
-          id="news-image-url"
-          dir="ltr"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          placeholder="https://"
-          {...described('news-image-url', error)}
-        />
-      </Field>
+      {allowUrl ? (
+        <Field label="أو رابط صورة" id={`${idPrefix}-url`} error={error}>
+          <Input
+            id={`${idPrefix}-url`}
+            dir="ltr"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            placeholder="https://"
+            {...described(`${idPrefix}-url`, error)}
+          />
+        </Field>
+      ) : (
+        error && (
+          <p role="alert" className="text-xs font-bold text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )
+      )}
       {value && (
         <img
           src={sizedImage(value, 400)}

@@ -22,12 +22,13 @@ import {
   type StaffRef,
 } from '../../../shared/schemas/admin';
 import type { Category } from '../../../shared/schemas/categories';
-import { ApiError, errorText } from '../api/client';
+import { errorText } from '../api/client';
 import {
   autosave,
   createDraft,
   discardAutosave,
   heartbeat,
+  isEditConflict as isConflict,
   leave,
   newsDetailQuery,
   useRestoreRevision,
@@ -81,8 +82,6 @@ const valuesOf = (a: AdminNewsItem | null, me: Me): Values =>
 /** The comparable text of the form (what autosave and "unsaved changes" look at). */
 const snapshot = (v: Values) =>
   JSON.stringify([v.title, v.description, v.content, v.category, v.imageUrl, v.featured, v.byline, v.authors, v.tags]);
-
-const isConflict = (err: unknown) => err instanceof ApiError && err.status === 409 && /EDIT_CONFLICT/.test(err.body);
 
 /** A random key per new article, so a create retried after a lost answer makes one article. */
 const newKey = () =>
@@ -461,7 +460,7 @@ export function NewsEditor({
                 </Select>
               </Field>
               {isEditorRole(me.role) && (
-                <div className="sm:pt-6">
+                <div className="flex items-end pb-2">
                   <Controller
                     control={form.control}
                     name="featured"
@@ -583,7 +582,11 @@ export function NewsEditor({
               إلغاء
             </Button>
             {editable && (status === 'published' || status === 'scheduled' || status === 'unpublished') && (
-              <Button variant="secondary" disabled={busy || uploading} onClick={() => void submit(undefined)}>
+              <Button
+                variant={status === 'unpublished' ? 'secondary' : 'primary'}
+                disabled={busy || uploading}
+                onClick={() => void submit(undefined)}
+              >
                 حفظ
               </Button>
             )}
@@ -594,7 +597,8 @@ export function NewsEditor({
               .map((a) => (
                 <Button
                   key={a}
-                  variant={a === 'publish' ? 'primary' : a === 'unpublish' ? 'danger' : 'secondary'}
+                  variant={a === 'publish' ? 'primary' : a === 'unpublish' ? 'danger-outline' : 'secondary'}
+                  className={a === 'unpublish' ? 'ms-4' : ''}
                   disabled={busy || uploading}
                   onClick={() => (a === 'unpublish' ? unpublish() : runAction(a))}
                 >

@@ -3,7 +3,7 @@
  * a chosen revision against the text in the editor now; and restore (the server keeps that as a new revision too).
  */
 import { useQuery } from '@tanstack/react-query';
-import { diffWordsWithSpace, type Change } from 'diff';
+import { diffWords, type Change } from 'diff';
 import { History, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
@@ -11,6 +11,9 @@ import type { NewsRevision } from '../../../shared/schemas/admin';
 import { errorText } from '../api/client';
 import { revisionQuery, revisionsQuery } from '../api/news';
 import { Button, FormAlert, Loading } from './ui';
+
+/** Arabic words as the language has them (jsdiff's own word pattern knows Latin letters only). */
+const WORDS = new Intl.Segmenter('ar', { granularity: 'word' });
 
 const REASONS: Record<string, string> = {
   save: 'حفظ',
@@ -45,13 +48,19 @@ function DiffColumn({ parts, side }: { parts: Change[]; side: 'old' | 'new' }) {
       {parts.map((p, i) =>
         p.added ? (
           side === 'new' ? (
-            <ins key={i} className="bg-green-200 text-green-950 no-underline dark:bg-green-900 dark:text-green-50">
+            <ins
+              key={i}
+              className="rounded bg-green-200 px-0.5 text-green-950 no-underline dark:bg-green-900 dark:text-green-50"
+            >
               {p.value}
             </ins>
           ) : null
         ) : p.removed ? (
           side === 'old' ? (
-            <del key={i} className="bg-red-200 text-red-950 dark:bg-red-900 dark:text-red-50">
+            <del
+              key={i}
+              className="rounded bg-red-200 px-0.5 text-red-950 decoration-red-700/60 dark:bg-red-900 dark:text-red-50"
+            >
               {p.value}
             </del>
           ) : null
@@ -80,7 +89,7 @@ function SideBySide({ revision, current }: { revision: NewsRevision; current: Cu
       </div>
       {fields.map(([label, before, after]) => {
         if (before === after && label !== 'النص') return null;
-        const parts = diffWordsWithSpace(before, after);
+        const parts = diffWords(before, after, { intlSegmenter: WORDS });
         return (
           <section key={label} className="space-y-1">
             <h4 className="text-sm font-bold">{label}</h4>

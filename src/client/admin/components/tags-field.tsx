@@ -80,7 +80,7 @@ export function TagsField({
           placeholder={value.length ? '' : 'اكتب وسماً ثم اضغط Enter'}
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
           aria-invalid={!!error}
-          className={`${inputClass} min-w-40 flex-1 border-0 p-1 shadow-none focus:ring-0`}
+          className={`${inputClass} min-w-40 flex-1 border-0 bg-transparent p-1 shadow-none focus:ring-0 dark:bg-transparent`}
         />
         <datalist id={listId}>
           {offered.map((s) => (

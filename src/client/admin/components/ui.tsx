@@ -16,12 +16,14 @@ import { Link } from 'wouter';
 import type { PageInfo } from '../../../shared/schemas/common';
 import { formatNumber } from '../../../shared/format';
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'danger' | 'danger-outline' | 'ghost';
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-blue-900 text-white hover:bg-blue-800',
   secondary:
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   danger: 'bg-red-700 text-white hover:bg-red-600',
+  'danger-outline':
+    'border border-red-300 bg-white text-red-800 hover:bg-red-50 dark:border-red-800 dark:bg-slate-900 dark:text-red-200 dark:hover:bg-red-950',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
 };
 
@@ -299,7 +301,7 @@ export function DataList<T>({
                 ))}
             </dl>
             {actions && (
-              <div className="mt-2 flex flex-wrap justify-end gap-1 border-t pt-2 dark:border-slate-800">
+              <div className="mt-2 flex flex-wrap justify-end gap-1 border-t border-slate-200 pt-2 dark:border-slate-800">
                 {actions(item)}
               </div>
             )}

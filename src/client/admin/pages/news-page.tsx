@@ -48,7 +48,7 @@ function Thumb({ url }: { url: string | null }) {
       width={64}
       height={36}
       loading="lazy"
-      className="h-9 w-16 shrink-0 rounded object-cover"
+      className="h-9 w-16 shrink-0 rounded bg-slate-200 object-cover dark:bg-slate-700"
       onError={(e) => ((e.target as HTMLImageElement).src = PLACEHOLDER_IMAGE)}
     />
   );
@@ -218,7 +218,7 @@ export function NewsPage() {
               {
                 header: 'العنوان',
                 card: false,
-                className: 'max-w-md',
+                className: 'min-w-64 max-w-md',
                 cell: (n) => (
                   <div className="flex items-center gap-3">
                     <Thumb url={n.imageUrl} />
@@ -232,9 +232,10 @@ export function NewsPage() {
               { header: 'الحالة', cell: (n) => <StatusBadge status={n.status} /> },
               {
                 header: 'الكاتب',
+                className: 'whitespace-nowrap',
                 cell: (n) => n.staff.map((s) => s.fullName).join('، ') || '—',
               },
-              { header: 'التصنيف', cell: (n) => n.categoryName },
+              { header: 'التصنيف', cell: (n) => n.categoryName, className: 'whitespace-nowrap' },
               { header: 'المشاهدات', cell: (n) => formatNumber(n.views) },
               {
                 header: 'مميز',

@@ -33,14 +33,15 @@ export function PreviewPage() {
         className="border-y-2 border-amber-500 bg-amber-100 px-3 py-2 text-center font-bold text-amber-950 dark:bg-amber-950 dark:text-amber-100"
       >
         <Eye className="me-1 inline size-5 align-[-0.2em]" aria-hidden="true" />
-        معاينة — حالة الخبر: {STATUS_LABELS[a.status]}. هذه الصفحة لا يراها القراء.
+        معاينة — حالة الخبر: {STATUS_LABELS[a.status]}.{' '}
+        {a.status === 'published' ? 'هكذا يراه القراء الآن.' : 'هذه الصفحة لا يراها القراء.'}
       </div>
       <article className="mx-auto max-w-3xl px-3 py-6">
         <ArticleView a={a} share={false} />
       </article>
       <p
         aria-hidden="true"
-        className="fixed bottom-3 start-3 z-50 rounded-full bg-amber-500 px-3 py-1 text-sm font-bold text-slate-950 shadow-lg"
+        className="fixed bottom-3 start-3 z-50 hidden rounded-full bg-amber-500 px-3 py-1 text-sm font-bold text-slate-950 shadow-lg md:block"
       >
         معاينة
       </p>
