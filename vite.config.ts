@@ -51,7 +51,9 @@ export default defineConfig({
           if (/node_modules\/(react|react-dom|scheduler|@tanstack|wouter|regexparam)\//.test(id)) return 'core';
           if (
             /src\/(shared|client\/(lib|components|app|features\/(chrome|tickers)))\//.test(id) &&
-            !id.includes('/schemas/')
+            !id.includes('/schemas/') &&
+            // Staff-only rules: the admin app and the preview page load them with their own chunks.
+            !/\/shared\/(permissions|news-workflow)\./.test(id)
           )
             return 'core';
           return undefined;

@@ -68,6 +68,13 @@ CREATE TABLE "news_views" (
 	"views" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "section_daily_views" (
+	"day" date NOT NULL,
+	"category" text NOT NULL,
+	"views" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "section_daily_views_day_category_pk" PRIMARY KEY("day","category")
+);
+--> statement-breakpoint
 CREATE TABLE "tags" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "tags_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"name" text NOT NULL,
@@ -91,6 +98,7 @@ ALTER TABLE "admins" DROP CONSTRAINT "admins_role_check";--> statement-breakpoin
 ALTER TABLE "news" DROP CONSTRAINT "news_views_check";--> statement-breakpoint
 ALTER TABLE "news" DROP CONSTRAINT "news_status_check";--> statement-breakpoint
 DROP INDEX "news_views_idx";--> statement-breakpoint
+DROP INDEX "news_created_idx";--> statement-breakpoint
 DROP INDEX "breaking_news_created_idx";--> statement-breakpoint
 DROP INDEX "news_public_idx";--> statement-breakpoint
 DROP INDEX "news_category_idx";--> statement-breakpoint
@@ -127,13 +135,14 @@ CREATE INDEX "news_authors_admin_idx" ON "news_authors" USING btree ("admin_id",
 CREATE INDEX "news_daily_views_news_idx" ON "news_daily_views" USING btree ("news_id");--> statement-breakpoint
 CREATE INDEX "news_revisions_news_idx" ON "news_revisions" USING btree ("news_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "news_tags_visible_idx" ON "news_tags" USING btree ("tag_id","visible_at" DESC NULLS LAST,"news_id" DESC NULLS LAST) WHERE visible_at is not null;--> statement-breakpoint
+CREATE INDEX "news_views_top_idx" ON "news_views" USING btree ("views" DESC NULLS LAST,"news_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_slug_key" ON "tags" USING btree ("slug");--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_name_key" ON "tags" USING btree (sahifa_normalize(lower("name")));--> statement-breakpoint
 ALTER TABLE "news" ADD CONSTRAINT "news_updated_by_admins_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_id_key" ON "sessions" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "news_scheduled_idx" ON "news" USING btree ("published_at") WHERE status = 'scheduled';--> statement-breakpoint
-CREATE INDEX "news_status_created_idx" ON "news" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "news_author_created_idx" ON "news" USING btree ("author_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "news_status_id_idx" ON "news" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "news_category_id_idx" ON "news" USING btree ("category","id");--> statement-breakpoint
 CREATE INDEX "breaking_news_created_idx" ON "breaking_news" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "news_public_idx" ON "news" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "news_category_idx" ON "news" USING btree ("category","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published';--> statement-breakpoint

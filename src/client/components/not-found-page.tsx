@@ -15,7 +15,7 @@ export function NotFoundPage({
   const links = useNavLinks();
   return (
     <div className="mx-auto max-w-xl px-3 py-16 text-center" data-testid="not-found">
-      <p className="text-5xl font-bold text-slate-300 dark:text-slate-700" aria-hidden="true">
+      <p className="text-5xl font-bold text-slate-500 dark:text-slate-400" aria-hidden="true">
         404
       </p>
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>

@@ -11,13 +11,17 @@ export interface Page<T> {
 
 export const offsetOf = (q: PageQuery) => (q.page - 1) * q.pageSize;
 
-/** How many rows a query matches, counting at most COUNT_CAP + 1 of them (cheap at any archive size). */
-export async function cappedCount(db: Executor, matching: SQL): Promise<{ total: number; exact: boolean }> {
+/** How many rows a query matches, counting at most `cap` + 1 of them (cheap at any archive size). */
+export async function cappedCount(
+  db: Executor,
+  matching: SQL,
+  cap = COUNT_CAP,
+): Promise<{ total: number; exact: boolean }> {
   const result = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from (${matching} limit ${COUNT_CAP + 1}) as capped`,
+    sql`select count(*)::int as n from (${matching} limit ${cap + 1}) as capped`,
   );
   const n = Number(result.rows[0]?.n ?? 0);
-  return n > COUNT_CAP ? { total: COUNT_CAP, exact: false } : { total: n, exact: true };
+  return n > cap ? { total: cap, exact: false } : { total: n, exact: true };
 }
 
 /** A page's rows and the capped count of everything the list matches, fetched together. */
@@ -25,8 +29,9 @@ export async function paged<T>(
   db: Executor,
   rows: Promise<T[]>,
   matching: SQL,
+  cap?: number,
 ): Promise<{ rows: T[]; total: number; exact: boolean }> {
-  const [r, count] = await Promise.all([rows, cappedCount(db, matching)]);
+  const [r, count] = await Promise.all([rows, cappedCount(db, matching, cap)]);
   return { rows: r, ...count };
 }
 

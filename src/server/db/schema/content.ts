@@ -95,10 +95,11 @@ export const news = pgTable(
     index('news_scheduled_idx')
       .on(t.publishedAt)
       .where(sql`status = 'scheduled'`),
-    // The newsroom's list: newest first, by state, by creator.
-    index('news_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('news_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('news_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
+    // The newsroom's list, newest first (ids are given in order of creation), by state and by section: a page is read
+    // from an index alone, then only its 50 rows are fetched.
+    // (Ascending, read backwards: ORDER BY id DESC means NULLS FIRST, which a backward scan of these gives.)
+    index('news_status_id_idx').on(t.status, t.id),
+    index('news_category_id_idx').on(t.category, t.id),
     index('news_search_idx').using('gin', t.searchVector),
   ],
 );

@@ -18,8 +18,8 @@ import { offsetOf, paged } from '../../lib/paging';
 
 /** Matches the partial indexes news_*_idx (published_at desc nulls last, id desc nulls last). */
 const newestFirst = [sql`${news.publishedAt} desc nulls last`, sql`${news.id} desc nulls last`];
-/** Matches news_created_idx and news_status_created_idx: the newsroom's list. */
-const createdFirst = [sql`${news.createdAt} desc nulls last`, sql`${news.id} desc nulls last`];
+/** The newsroom's list: newest first by id (given in order of creation), as news_pkey and news_*_id_idx are read. */
+const newestId = sql`${news.id} desc`;
 
 export const listColumns = {
   id: news.id,
@@ -82,6 +82,9 @@ export type NewsValues = Partial<
     | 'sanitizedWith'
   >
 >;
+
+/** A search's matches are counted up to this many ("أكثر من 1,000"): counting every match of a common word is waste. */
+export const SEARCH_COUNT_CAP = 1000;
 
 export interface AdminNewsFilter {
   /** A tsquery (already built from the words typed) or, for words the search ignores, a LIKE pattern. */
@@ -357,21 +360,33 @@ export function newsRepository(db: Db, now: () => Date) {
         filter.category ? eq(news.category, filter.category) : undefined,
         filter.status ? eq(news.status, filter.status) : undefined,
         filter.author
-          ? sql`exists (select 1 from ${newsAuthors} where ${newsAuthors.newsId} = ${news.id} and ${newsAuthors.adminId} = ${filter.author})`
+          ? sql`${news.id} in (select ${newsAuthors.newsId} from ${newsAuthors} where ${newsAuthors.adminId} = ${filter.author})`
           : undefined,
       );
-      return paged(
-        db,
-        db
+      // The page's ids first, from an index alone (no article row is read for the rows skipped), then those rows.
+      const ids = db
+        .select({ id: news.id })
+        .from(news)
+        .where(where)
+        .orderBy(newestId)
+        .limit(q.pageSize)
+        .offset(offsetOf(q));
+      const rows = async () => {
+        const pageIds = (await ids).map((r) => r.id);
+        if (!pageIds.length) return [] as AdminNewsListRow[];
+        return (await db
           .select(adminListColumns)
           .from(news)
           .leftJoin(categories, eq(categories.slug, news.category))
           .leftJoin(newsViews, eq(newsViews.newsId, news.id))
-          .where(where)
-          .orderBy(...createdFirst)
-          .limit(q.pageSize)
-          .offset(offsetOf(q)) as Promise<AdminNewsListRow[]>,
+          .where(inArray(news.id, pageIds))
+          .orderBy(newestId)) as AdminNewsListRow[];
+      };
+      return paged(
+        db,
+        rows(),
         sql`select 1 from ${news} where ${where ?? sql`true`}`,
+        filter.match ? SEARCH_COUNT_CAP : undefined,
       );
     },
     async insert(

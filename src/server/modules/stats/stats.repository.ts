@@ -75,7 +75,7 @@ export function statsRepository(db: Db) {
         .where(gte(dailyDevices.day, from))
         .groupBy(dailyDevices.device)
         .orderBy(desc(sql`sum(${dailyDevices.visitors})`)),
-    /** The newest articles (any state): news_created_idx in order. */
+    /** The newest articles (any state): news_pkey backwards (ids are given in order of creation). */
     latestNews: (limit: number) =>
       db
         .select({
@@ -86,7 +86,7 @@ export function statsRepository(db: Db) {
         })
         .from(news)
         .leftJoin(newsViews, eq(newsViews.newsId, news.id))
-        .orderBy(sql`${news.createdAt} desc nulls last`, sql`${news.id} desc nulls last`)
+        .orderBy(sql`${news.id} desc`)
         .limit(limit),
     /** Visitor hashes of days that are over (their counts are in daily_stats and daily_devices). */
     async pruneVisitors(today: string): Promise<number> {

@@ -5,8 +5,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { descNullsLast } from '../../lib/order';
 import { categories, news } from '../../db/schema/content';
-import { newsDailyViews, newsViews } from '../../db/schema/newsroom';
+import { newsDailyViews, newsViews, sectionDailyViews } from '../../db/schema/newsroom';
 import { counters } from '../../db/schema/site';
 
 export const TOTAL_VIEWS = 'views';
@@ -39,7 +40,7 @@ export function viewsRepository(db: Db, now: () => Date) {
       .from(newsViews)
       .innerJoin(news, eq(news.id, newsViews.newsId))
       .where(visible)
-      .orderBy(sql`${newsViews.views} desc`, sql`${news.id} desc`)
+      .orderBy(...descNullsLast(newsViews.views, newsViews.newsId))
       .limit($('limit'))
       .prepare('views_all_time'),
   };
@@ -67,6 +68,11 @@ export function viewsRepository(db: Db, now: () => Date) {
           insert into ${newsDailyViews} (day, news_id, views) select ${day}::date, id, n from ${values} as b
           on conflict (day, news_id) do update set views = ${newsDailyViews}.views + excluded.views`);
         await tx.execute(sql`
+          insert into ${sectionDailyViews} (day, category, views)
+          select ${day}::date, ${news.category}, sum(b.n) from ${values} as b join ${news} on ${news.id} = b.id
+          group by ${news.category}
+          on conflict (day, category) do update set views = ${sectionDailyViews}.views + excluded.views`);
+        await tx.execute(sql`
           insert into ${counters} (key, value) select ${TOTAL_VIEWS}, coalesce(sum(n), 0) from ${values} as b
           on conflict (key) do update set value = ${counters}.value + excluded.value`);
         return new Map(totals.rows.map((r) => [Number(r.id), Number(r.views)]));
@@ -75,44 +81,46 @@ export function viewsRepository(db: Db, now: () => Date) {
     mostReadAllTime: (limit: number): Promise<MostReadRow[]> => prepared.allTime.execute({ limit, now: now() }),
     /**
      * Most read over days with weights: whole days count fully, the oldest day only for the part of it still
-     * inside the window. Reads news_daily_views by its primary key (day first): bounded by traffic, not archive.
+     * inside the window. The per-day rows are read by their primary key (day first) and ranked on their own; only the
+     * leaders are joined to their articles (bounded by the day's traffic, never by the archive).
      */
     async mostReadWeighted(days: { day: string; weight: number }[], limit: number): Promise<MostReadRow[]> {
       const list = days.filter((d) => d.weight > 0);
       const result = await db.execute<MostReadRow>(sql`
-        select ${news.id} as id, ${news.title} as title, ${news.category} as category,
-          round(sum(d.views * w.weight))::int as views
-        from ${newsDailyViews} d
-        join unnest(${sql.param(list.map((d) => d.day))}::date[], ${sql.param(list.map((d) => d.weight))}::float8[])
-          as w(day, weight)
-          on w.day = d.day
-        join ${news} on ${news.id} = d.news_id
-        where ${news.status} = 'published' and ${news.publishedAt} <= ${now()}
-        group by ${news.id}
-        having round(sum(d.views * w.weight)) > 0
-        order by views desc, ${news.id} desc
+        with ranked as (
+          select d.news_id, sum(d.views * w.weight) as score
+          from ${newsDailyViews} d
+          join unnest(${sql.param(list.map((d) => d.day))}::date[], ${sql.param(list.map((d) => d.weight))}::float8[])
+            as w(day, weight) on w.day = d.day
+          where d.day = any(${sql.param(list.map((d) => d.day))}::date[])
+          group by d.news_id
+          order by score desc, d.news_id desc
+          limit ${limit * 4})
+        select ${news.id} as id, ${news.title} as title, ${news.category} as category, round(ranked.score)::int as views
+        from ranked join ${news} on ${news.id} = ranked.news_id
+        where ${news.status} = 'published' and ${news.publishedAt} <= ${now()} and round(ranked.score) > 0
+        order by ranked.score desc, ${news.id} desc
         limit ${limit}`);
       return result.rows.map((r) => ({ ...r, id: Number(r.id), views: Number(r.views) }));
     },
-    /** Views per article over days (statistics: the period's top articles), from the per-day table. */
+    /** Views per article over days (statistics: the period's top articles), ranked from the per-day table. */
     async topInPeriod(from: string, limit: number) {
       const result = await db.execute<{ id: number; title: string; views: number }>(sql`
-        select ${news.id} as id, ${news.title} as title, sum(d.views)::int as views
-        from ${newsDailyViews} d join ${news} on ${news.id} = d.news_id
-        where d.day >= ${from}::date
-        group by ${news.id} order by views desc, ${news.id} desc limit ${limit}`);
+        with ranked as (
+          select news_id, sum(views) as views from ${newsDailyViews} where day >= ${from}::date
+          group by news_id order by views desc, news_id desc limit ${limit})
+        select ${news.id} as id, ${news.title} as title, ranked.views::int as views
+        from ranked join ${news} on ${news.id} = ranked.news_id
+        order by ranked.views desc, ${news.id} desc`);
       return result.rows.map((r) => ({ id: Number(r.id), title: r.title, views: Number(r.views) }));
     },
-    /** Views per section over days (statistics), from the per-day table. */
+    /** Views per section over days (statistics), from the per-day, per-section totals. */
     async bySectionInPeriod(from: string) {
       const result = await db.execute<{ category: string; name: string; views: number }>(sql`
-        select ${news.category} as category, coalesce(${categories.name}, ${news.category}) as name,
-          sum(d.views)::int as views
-        from ${newsDailyViews} d
-        join ${news} on ${news.id} = d.news_id
-        left join ${categories} on ${categories.slug} = ${news.category}
-        where d.day >= ${from}::date
-        group by ${news.category}, ${categories.name} order by views desc`);
+        select s.category, coalesce(${categories.name}, s.category) as name, sum(s.views)::int as views
+        from ${sectionDailyViews} s left join ${categories} on ${categories.slug} = s.category
+        where s.day >= ${from}::date
+        group by s.category, ${categories.name} order by views desc, s.category`);
       return result.rows.map((r) => ({ ...r, views: Number(r.views) }));
     },
     async total(): Promise<number> {
