@@ -52,8 +52,9 @@ export default defineConfig({
           if (
             /src\/(shared|client\/(lib|components|app|features\/(chrome|tickers)))\//.test(id) &&
             !id.includes('/schemas/') &&
-            // Staff-only rules: the admin app and the preview page load them with their own chunks.
-            !/\/shared\/(permissions|news-workflow)\./.test(id)
+            // Staff-only rules: the admin app and the preview page load them with their own chunks. Pieces only
+            // some pages use (the article's share buttons, the archive lists) go with those pages.
+            !/\/shared\/(permissions|news-workflow)\.|\/components\/(share-buttons|archive-list)\./.test(id)
           )
             return 'core';
           return undefined;

@@ -116,6 +116,7 @@ ALTER TABLE "news" ADD COLUMN "byline" text DEFAULT '' NOT NULL;--> statement-br
 ALTER TABLE "news" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "news" ADD COLUMN "sanitized_with" smallint;--> statement-breakpoint
 ALTER TABLE "news" ADD COLUMN "updated_by" integer;--> statement-breakpoint
+ALTER TABLE "news" ADD COLUMN "title_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('arabic'::regconfig, sahifa_search_text(title) || ' ' || sahifa_search_text(coalesce(description, '')))) STORED;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "news_authors" ADD CONSTRAINT "news_authors_news_id_news_id_fk" FOREIGN KEY ("news_id") REFERENCES "public"."news"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "news_authors" ADD CONSTRAINT "news_authors_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -143,6 +144,7 @@ CREATE UNIQUE INDEX "sessions_id_key" ON "sessions" USING btree ("id");--> state
 CREATE INDEX "news_scheduled_idx" ON "news" USING btree ("published_at") WHERE status = 'scheduled';--> statement-breakpoint
 CREATE INDEX "news_status_id_idx" ON "news" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "news_category_id_idx" ON "news" USING btree ("category","id");--> statement-breakpoint
+CREATE INDEX "news_title_search_idx" ON "news" USING gin ("title_vector");--> statement-breakpoint
 CREATE INDEX "breaking_news_created_idx" ON "breaking_news" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "news_public_idx" ON "news" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "news_category_idx" ON "news" USING btree ("category","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published';--> statement-breakpoint

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dbQuery, launch, newPage, screenshot } from './support/browser';
+import { announce, baseUrl, dbQuery, launch, newPage, screenshot } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,6 +46,38 @@ describe('home', () => {
     await expect.poll(() => page.getByText('الرطوبة').count()).toBe(1);
     expect(await page.getByText('غداً').count()).toBe(1);
     expect(errorsOf(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a phone reader tap a breaking headline to read it whole, hold it, and share it with feedback', async () => {
+    const long = 'عاجل من طرابلس: المجلس الرئاسي يعلن عن حزمة إجراءات جديدة لدعم الأسر في كل المدن والقرى الليبية';
+    await dbQuery('insert into breaking_news (title, priority, is_active) values ($1, 100, true)', [long]);
+    await announce(['breaking']);
+    const { context, page } = await open('/', { width: 360, clipboard: true, touch: true });
+    const ticker = page.getByTestId('ticker-breaking');
+    const headline = ticker.getByTestId('ticker-headline');
+    await expect.poll(() => headline.textContent()).toBe(long);
+    // Two lines at most before the tap, the whole headline after it.
+    const lines = () => headline.evaluate((el) => Math.round(el.getBoundingClientRect().height / 24));
+    expect(await lines()).toBe(2);
+    expect(await headline.evaluate((el) => el.scrollHeight > el.clientHeight + 1)).toBe(true);
+    await headline.tap();
+    expect(await headline.getAttribute('data-pinned')).toBe('true');
+    expect(await headline.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    expect(await lines()).toBeGreaterThan(2);
+    // Its right edge stays inside the screen: nothing spills out.
+    expect(await headline.evaluate((el) => el.getBoundingClientRect().left >= 0)).toBe(true);
+    await ticker.getByRole('button', { name: 'مشاركة الخبر' }).tap();
+    await expect.poll(() => ticker.getByTestId('ticker-feedback').textContent()).toBe('تم نسخ الخبر');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(long);
+    // Held while pinned: no rotation even past the 8 s interval.
+    await page.waitForTimeout(8500);
+    expect(await headline.textContent()).toBe(long);
+    // A tap elsewhere lets it go.
+    await page.locator('main').tap({ position: { x: 20, y: 20 } });
+    expect(await headline.getAttribute('data-pinned')).toBeNull();
+    await dbQuery('delete from breaking_news where title = $1', [long]);
+    await announce(['breaking']);
     await context.close();
   });
 
@@ -217,9 +249,18 @@ describe('newsletter', () => {
     const box = page.locator('section[aria-labelledby="newsletter-heading"]');
     await box.getByRole('button', { name: 'اشترك الآن' }).click();
     await expect.poll(() => page.getByText('خطأ في النموذج').count()).toBe(1);
-    const email = `reader-${Date.now()}@example.ly`;
+    expect(await box.getByText('الاسم الكامل مطلوب').count()).toBe(1);
+    expect(await box.getByText('البريد الإلكتروني مطلوب').count()).toBe(1);
     await box.getByLabel('الاسم الكامل').fill('سالم القارئ');
+    // Fixed fields lose their message at once; a bad address gets its own message next to it.
+    expect(await box.getByText('الاسم الكامل مطلوب').count()).toBe(0);
+    await box.getByLabel('البريد الإلكتروني').fill('salem@');
+    await box.getByRole('button', { name: 'اشترك الآن' }).click();
+    await expect.poll(() => box.locator('#nl-email-error').textContent()).toContain('البريد الإلكتروني غير صالح');
+    expect(await box.getByLabel('البريد الإلكتروني').getAttribute('aria-invalid')).toBe('true');
+    const email = `reader-${Date.now()}@example.ly`;
     await box.getByLabel('البريد الإلكتروني').fill(email);
+    expect(await box.locator('#nl-email-error').count()).toBe(0);
     await box.getByRole('button', { name: 'اشترك الآن' }).click();
     await expect.poll(() => page.getByText('تم الاشتراك بنجاح').count()).toBe(1);
     const rows = await dbQuery('select full_name from newsletter_subscribers where email = $1', [email]);
@@ -246,6 +287,33 @@ describe('search', () => {
   it('says when nothing matches', async () => {
     const { context, page } = await open(`/search?q=${encodeURIComponent('كلمةغيرموجودةأبدا')}`);
     expect(await page.getByText('لا توجد نتائج').count()).toBe(1);
+    await context.close();
+  });
+
+  it('keeps a Latin query isolated from the Arabic around it', async () => {
+    const query = 'COVID-19 https://example.com';
+    const { context, page } = await open(`/search?q=${encodeURIComponent(query)}`);
+    expect(await page.locator('h1 bdi').textContent()).toBe(query);
+    expect(await page.locator('[role=status] bdi').textContent()).toBe(query);
+    await context.close();
+  });
+
+  it('gives a phone reader a search box on the empty search page itself', async () => {
+    const { context, page } = await open('/search', { width: 360 });
+    const box = page.locator('#search-page-q');
+    expect(await box.isVisible()).toBe(true);
+    await box.fill('ابراهيم');
+    await box.press('Enter');
+    await expect.poll(() => page.url()).toContain(`/search?q=${encodeURIComponent('ابراهيم')}`);
+    await expect.poll(() => page.getByTestId('search-total').count()).toBe(1);
+    // The header's box has a visible focus ring.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.locator('header input[type=search]').first().focus();
+    const ring = await page
+      .locator('header form[role=search]')
+      .first()
+      .evaluate((el) => getComputedStyle(el).boxShadow);
+    expect(ring).not.toBe('none');
     await context.close();
   });
 });

@@ -94,7 +94,8 @@ async function targetsFor(url: string): Promise<Target[]> {
       admin: true,
     },
     { name: 'admin news by author', path: '/api/admin/news?author=2', admin: true },
-    { name: 'admin news page 40', path: '/api/admin/news?page=40', admin: true },
+    // A deep page that exists at both sizes (1,000 articles make 20 pages of 50).
+    { name: 'admin news page 15', path: '/api/admin/news?page=15', admin: true },
     { name: 'dashboard statistics', path: '/api/admin/statistics', admin: true },
     { name: 'dashboard total views', path: '/api/admin/news/views', admin: true },
     { name: 'statistics (30 days)', path: '/api/admin/statistics/detailed', admin: true },

@@ -116,7 +116,10 @@ const FAMILY = [
   'المشاي',
   'الشاعري',
 ];
-const people = FIRST.flatMap((f) => FAMILY.map((l) => `${f} ${l}`));
+// Every other full name recurs with the archive's size; RARE_NAME is planted in RARE_NAME_ARTICLES articles only, so a
+// search for a person in a handful of stories finds the same handful at 1,000 and at 100,000.
+const people = FIRST.flatMap((f) => FAMILY.map((l) => `${f} ${l}`)).filter((p) => p !== RARE_NAME);
+const RARE_NAME_ARTICLES = 20;
 
 const vocabulary = [
   ...new Set(
@@ -217,6 +220,12 @@ export async function makeScaleDatabase(url: string, articles: number, now: Date
                                   (2, 1 + (n.id % 40))) x(pos, k)
        join tags t on t.slug = 'tag-' || x.k
        on conflict do nothing`,
+    );
+    await q(
+      `update news set description = description || ' ' || $1
+       where id in (select id from news where status = 'published' order by id desc
+                    offset 3 limit ${RARE_NAME_ARTICLES} * 7) and id % 7 = 0`,
+      [RARE_NAME],
     );
     // Views: newer articles read more. Per day (the last eight), the same traffic at any archive size: the 1,000 most
     // recent articles.

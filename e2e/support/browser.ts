@@ -25,11 +25,12 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; dark?: boolean; clipboard?: boolean } = {},
+  opts: { width?: number; dark?: boolean; clipboard?: boolean; touch?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: opts.width ?? 1280, height: 900 },
+    hasTouch: opts.touch ?? false,
     locale: 'ar-LY',
     timezoneId: 'Africa/Tripoli',
     colorScheme: opts.dark ? 'dark' : 'light',
@@ -68,4 +69,9 @@ export async function dbQuery<T = Record<string, unknown>>(sql: string, params: 
   } finally {
     await client.end();
   }
+}
+
+/** Tells the running app (as a write would at commit) that rows changed behind its back by dbQuery. */
+export async function announce(tags: string[]): Promise<void> {
+  await dbQuery("select pg_notify('sahifa_cache', $1)", [JSON.stringify({ from: 'e2e', tags })]);
 }

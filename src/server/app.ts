@@ -50,6 +50,8 @@ import { registerErrorHandling, sendFrameworkError } from './plugins/errors';
 import { createInvalidationBus, type InvalidationBus } from './plugins/invalidation';
 import { registerSecurity } from './plugins/security';
 import { registerSsr } from './plugins/ssr';
+import { withoutControlChars } from './lib/input';
+import { LOG_SERIALIZERS } from './lib/logging';
 import { registerStatic } from './plugins/static';
 import type { ClientAssets } from './ssr/assets';
 
@@ -97,7 +99,7 @@ export async function buildApp({
   const app = Fastify({
     ...(logger
       ? { loggerInstance: logger }
-      : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } }),
+      : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: LOG_SERIALIZERS } }),
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
@@ -118,7 +120,12 @@ export async function buildApp({
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) if (method !== 'HEAD') routesList.push({ method, url: r.url });
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Control characters (NUL and the rest of C0 but tab and line breaks) are stripped from every string a request
+  // carries, before any schema sees it: PostgreSQL refuses NUL, and no field has a use for the others.
+  app.setValidatorCompiler((route: Parameters<typeof validatorCompiler>[0]) => {
+    const validate = validatorCompiler(route);
+    return (data) => validate(withoutControlChars(data));
+  });
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 

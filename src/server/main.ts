@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/embedded';
+import { LOG_SERIALIZERS } from './lib/logging';
 import { ensureFirstAdmin } from './db/seed/admin-bootstrap';
 import { isDemoSeeded, seedDemo } from './db/seed/seed';
 
@@ -21,7 +22,10 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel });
+  const logger = pino({
+    level: config.logLevel === 'silent' ? 'silent' : config.logLevel,
+    serializers: LOG_SERIALIZERS,
+  });
   const log = (msg: string) => logger.info(msg);
 
   let database;
@@ -41,7 +45,12 @@ async function main(): Promise<void> {
       `Demo content added: ${summary.categories} sections, ${summary.news} articles, ${summary.breakingNews} breaking news, ${summary.prayerDays} prayer days`,
     );
   }
-  await ensureFirstAdmin(database.db, { dataDir: config.dataDir, ...config.admin, log });
+  await ensureFirstAdmin(database.db, {
+    dataDir: config.dataDir,
+    ...config.admin,
+    log,
+    show: (text) => process.stderr.write(`${text}\n`),
+  });
 
   const app = await buildApp({ config, db: database.db, logger });
 

@@ -7,7 +7,7 @@ export function MessageBox({
   tone = 'neutral',
   children,
 }: {
-  title: string;
+  title: ReactNode;
   hint?: string;
   tone?: 'neutral' | 'error';
   children?: ReactNode;

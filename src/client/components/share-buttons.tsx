@@ -12,7 +12,7 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
   const [previewCopied, flagPreview] = useFlag(TIMINGS_MS.copiedFlag);
   return (
     <div className="flex flex-wrap gap-2" aria-label="مشاركة الخبر" role="group">
-      <button type="button" className={`${button} bg-[#1877f2]`} onClick={() => shareToFacebook(url)}>
+      <button type="button" className={`${button} bg-[#0866ff]`} onClick={() => shareToFacebook(url)}>
         <FacebookIcon className="size-4" /> فيسبوك
       </button>
       <button type="button" className={`${button} bg-slate-900 dark:bg-slate-700`} onClick={() => shareToX(title, url)}>
@@ -20,7 +20,7 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
       </button>
       <button
         type="button"
-        className={`${button} bg-[#128c4a]`}
+        className={`${button} bg-[#0e7a3e]`}
         onClick={async () => {
           if (await copyPreviewLink(url)) flagPreview();
         }}

@@ -28,16 +28,20 @@ export function shareToX(title: string, pageUrl: string) {
 export const copyPreviewLink = (pageUrl: string) => copyText(withRefresh(pageUrl));
 export const copyLink = (pageUrl: string) => copyText(pageUrl);
 
-/** A ticker headline: the system share sheet where there is one, else the text and site address copied. */
-export async function shareHeadline(title: string) {
+/**
+ * A ticker headline: the system share sheet where there is one (a reader who closes it has chosen not to share),
+ * else the text and site address copied. Resolves to what to tell the reader.
+ */
+export async function shareHeadline(title: string): Promise<string | undefined> {
   const url = window.location.origin + '/';
   if (navigator.share) {
     try {
-      await navigator.share({ title, url });
-      return;
-    } catch {
-      /* cancelled: fall through to copying */
+      await navigator.share({ title, text: title, url });
+      return undefined;
+    } catch (e) {
+      if ((e as Error).name === 'AbortError') return undefined;
+      /* not allowed here: fall back to copying */
     }
   }
-  await copyText(`${title} — ${url}`);
+  return (await copyText(`${title} — ${url}`)) ? 'تم نسخ الخبر' : 'تعذر النسخ';
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '../../shared/schemas/common';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -25,6 +26,69 @@ describe('errors', () => {
     const b = (await t.app.inject('/api/nothing')).json().requestId;
     expect(a).toMatch(/^[0-9a-f-]{36}$/);
     expect(a).not.toBe(b);
+  });
+
+  it('strips NUL and other control characters from every string before it reaches a schema or the database', async () => {
+    const { addAdmin, as, login } = await import('../test/admin-client');
+    for (const url of [
+      '/api/search?q=%00',
+      '/api/search?q=%00%01طرابلس%7F',
+      '/api/news/category/lib%00ya',
+      '/category/%00',
+    ]) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { fullName: 'سال\u0000م\u0007', email: 'nul\u0000@example.ly' },
+    });
+    expect(signup.statusCode).toBe(201);
+    const stored = await t.database.pool.query(
+      "select full_name, email from newsletter_subscribers where email like 'nul%'",
+    );
+    expect(stored.rows).toEqual([{ full_name: 'سالم', email: 'nul@example.ly' }]);
+    // An admin write with NUL in every text field: stored clean, never a 500.
+    await addAdmin(t.database.db, 'nul-chief', 'admin');
+    const chief = as(t.app, (await login(t.app, 'nul-chief')).cookie);
+    const created = await chief('POST', '/api/admin/breaking-news', { title: 'عاجل\u0000 خبر\u001b', priority: 1 });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    const row = await t.database.pool.query("select title from breaking_news where title like 'عاجل%خبر'");
+    expect(row.rows).toEqual([{ title: 'عاجل خبر' }]);
+  });
+
+  it('reads ids and numbers in decimal digits only: one article, one address', async () => {
+    for (const url of [
+      '/api/news/0x10',
+      '/api/news/1e1',
+      '/api/news/%2010',
+      '/api/news?limit=0x5',
+      '/api/search?q=x&page=1e2',
+    ]) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+
+  it('treats "//host/" as a path that does not exist, as the browser does, not as the home page', async () => {
+    const res = await t.app.inject('//evil.example/');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('evil.example/"');
+  });
+
+  it('never logs the parameters of a failed statement', async () => {
+    const { errSerializer } = await import('../lib/logging');
+    let caught: unknown;
+    try {
+      await t.database.db.execute(sql`select ${'secret-argon-hash'}::text, 1 / 0`);
+    } catch (err) {
+      caught = err;
+    }
+    const logged = JSON.stringify(errSerializer(caught as Error));
+    expect(logged).toContain('select $1::text, 1 / 0');
+    expect(logged).not.toContain('secret-argon-hash');
   });
 
   it('never answers malformed input with a 500', async () => {

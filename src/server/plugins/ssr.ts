@@ -88,7 +88,8 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
   );
 
   async function render(req: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(req.url, 'http://local');
+    // Prefixed, not resolved against a base: "//evil.example/" is a path here (as in the browser), not a host.
+    const url = new URL(`http://local${req.url}`);
     if (url.pathname.startsWith('/api/')) return reply.callNotFound();
     const match = matchRoutes(readerRoutes, url.pathname);
     const route: ReaderRoute = match?.route ?? readerRoutes[readerRoutes.length - 1]!;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HHMM, ISO_DATE } from '../dates';
 import { LIMITS } from '../constants';
 import { newsArticle, newsListItem } from './news';
-import { pageQuery } from './common';
+import { decimalInt, pageQuery } from './common';
 import { NEWS_ACTIONS, NEWS_STATUSES } from '../news-workflow';
 import { ROLE_VALUES } from '../permissions';
 
@@ -200,7 +200,7 @@ export const adminNewsQuery = pageQuery.extend({
   q: z.string().trim().max(200).optional(),
   category: z.string().trim().max(100).optional(),
   status: z.enum([NEWS_FILTER_ALL, ...NEWS_STATUSES]).optional(),
-  author: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  author: decimalInt(1, 2_147_483_647).optional(),
 });
 export type AdminNewsQuery = z.infer<typeof adminNewsQuery>;
 
@@ -232,8 +232,8 @@ export const newsRevision = newsRevisionSummary.extend({
 });
 export type NewsRevision = z.infer<typeof newsRevision>;
 export const revisionParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  revisionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: decimalInt(1, 2_147_483_647),
+  revisionId: decimalInt(1, Number.MAX_SAFE_INTEGER),
 });
 export const restoreInput = z.object({ version: z.number().int().positive().max(2_147_483_647).optional() });
 

@@ -9,9 +9,19 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/**
+ * A whole number from a path or a query string, written in decimal digits only: `z.coerce.number()` alone would
+ * read "0x10" as 16, "1e1" as 10 and " 7 " as 7, so one article would answer at many addresses.
+ */
+export const decimalInt = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (/^\d{1,16}$/.test(v) ? Number(v) : Number.NaN) : v),
+    z.number().int().min(min).max(max),
+  );
+
 /** A positive integer id from a path segment; anything else is a 400, never a database error. */
 export const idParam = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: decimalInt(1, 2_147_483_647),
 });
 
 export const slugParam = z.object({
@@ -21,8 +31,8 @@ export const slugParam = z.object({
 /** Admin lists come a page at a time (never a whole archive): page numbers from 1, at most 50 rows a page. */
 export const PAGE_SIZE_MAX = 50;
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_MAX),
+  page: decimalInt(1, 100_000).default(1),
+  pageSize: decimalInt(1, PAGE_SIZE_MAX).default(PAGE_SIZE_MAX),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

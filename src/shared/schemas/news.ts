@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInt } from './common';
 import { LIMITS } from '../constants';
 import { CURSOR, type NewsCursor } from '../cursor';
 
@@ -72,8 +73,8 @@ export const cursorParam = z
   .refine((c) => !Number.isNaN(c.at.getTime()) && c.id <= 2_147_483_647, 'مؤشر الصفحة غير صالح');
 
 export const newsListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(LIMITS.newsListMax).default(LIMITS.homeList),
-  offset: z.coerce.number().int().min(0).max(OFFSET_MAX).default(0),
+  limit: decimalInt(1, LIMITS.newsListMax).default(LIMITS.homeList),
+  offset: decimalInt(0, OFFSET_MAX).default(0),
   before: cursorParam.optional(),
 });
 
@@ -85,7 +86,7 @@ export const MOST_READ_WINDOWS = ['24h', '7d', 'all'] as const;
 export type MostReadWindow = (typeof MOST_READ_WINDOWS)[number];
 
 export const mostReadQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(LIMITS.mostRead),
+  limit: decimalInt(1, 50).default(LIMITS.mostRead),
   window: z.enum(MOST_READ_WINDOWS).default('all'),
 });
 
@@ -102,7 +103,7 @@ export const usernameParam = z.object({ username: z.string().min(1).max(100) });
 
 /** Pages of an author's or a tag's news: by cursor only (their lists have no SPEC offset to keep). */
 export const cursorListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(LIMITS.newsListMax).default(LIMITS.homeList),
+  limit: decimalInt(1, LIMITS.newsListMax).default(LIMITS.homeList),
   before: cursorParam.optional(),
 });
 

@@ -1,9 +1,16 @@
 import { z } from 'zod';
 
+/** The sign-up form's contract: the server checks it, and the reader's form shows its messages by each field. */
 export const newsletterRequest = z.object({
-  fullName: z.string().trim().min(1).max(200),
-  email: z.string().trim().max(254).pipe(z.email()),
+  fullName: z.string().trim().min(1, 'الاسم الكامل مطلوب').max(200, 'الاسم أطول من 200 حرف'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'البريد الإلكتروني مطلوب')
+    .max(254, 'البريد الإلكتروني أطول من المسموح')
+    .pipe(z.email('البريد الإلكتروني غير صالح، مثال صحيح: name@example.ly')),
 });
+export type NewsletterField = keyof z.infer<typeof newsletterRequest>;
 
 export const newsletterResponse = z.object({ message: z.string(), alreadySubscribed: z.boolean() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInt } from './common';
 import { newsListItem } from './news';
 
 export const SEARCH_PAGE_SIZE = 10;
@@ -10,7 +11,7 @@ export const SEARCH_CANDIDATES = 200;
 
 export const searchQuery = z.object({
   q: z.string().trim().min(1).max(200),
-  page: z.coerce.number().int().min(1).max(1000).default(1),
+  page: decimalInt(1, 1000).default(1),
 });
 
 export const searchResponse = z.object({

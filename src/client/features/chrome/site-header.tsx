@@ -5,7 +5,7 @@ import { NavLink } from '../../lib/routing';
 import { HEADER_SCROLLED_PX } from '../../../shared/constants';
 import { useScrolledPast } from '../../lib/hooks';
 import { useNavLinks } from '../../lib/nav-links';
-import { SearchBox } from './search-box';
+import { SearchBox } from '../../components/search-box';
 import { useSettings } from '../../lib/use-settings';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -110,6 +110,21 @@ function WeatherPanel() {
         <p className="text-sm">فشل تحميل بيانات الطقس</p>
       </div>
     );
+  // SPEC's fallback figures stay in the API answer (flagged), but a reader is never shown invented weather.
+  if (data.fallback)
+    return (
+      <div
+        role="status"
+        className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+        data-testid="weather-unavailable"
+      >
+        <p className="text-sm">{data.weather.city}</p>
+        <p className="mt-1 font-bold">حالة الطقس غير متاحة الآن</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          تعذّر الاتصال بمزوّد الطقس. سنعرض الطقس فور عودة الاتصال.
+        </p>
+      </div>
+    );
   const w = data.weather;
   return (
     <div>
@@ -135,23 +150,17 @@ function WeatherPanel() {
           <dd className="ms-auto">{w.wind} كم/س</dd>
         </div>
       </dl>
-      {data.fallback ? (
-        <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
-          تعذّر الاتصال بمزوّد الطقس؛ القيم المعروضة تقديرية.
-        </p>
-      ) : (
-        <ul className="mt-3 grid grid-cols-3 gap-2 text-center text-sm">
-          {data.forecast.map((d) => (
-            <li key={d.date} className="rounded bg-slate-100 p-2 dark:bg-slate-800">
-              <p className="font-bold">{d.day}</p>
-              <p dir="ltr">
-                {d.high}° / {d.low}°
-              </p>
-              <p className="text-xs">{d.condition}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ul className="mt-3 grid grid-cols-3 gap-2 text-center text-sm">
+        {data.forecast.map((d) => (
+          <li key={d.date} className="rounded bg-slate-100 p-2 dark:bg-slate-800">
+            <p className="font-bold">{d.day}</p>
+            <p dir="ltr">
+              {d.high}° / {d.low}°
+            </p>
+            <p className="text-xs">{d.condition}</p>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -74,7 +74,7 @@ export function SectionTabs({
       <div
         role="tablist"
         aria-label="أقسام الأخبار"
-        className="flex gap-1 overflow-x-auto border-b border-slate-200 pb-1 dark:border-slate-800"
+        className="scroll-hint flex gap-1 overflow-x-auto border-b border-slate-200 pb-1 dark:border-slate-800"
       >
         {links.map((c, i) => (
           <button

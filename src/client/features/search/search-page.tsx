@@ -7,6 +7,7 @@ import { formatCount, RESULTS } from '../../../shared/plural';
 import { queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { CategoryBadge } from '../../components/category-badge';
+import { SearchBox } from '../../components/search-box';
 import { Highlight } from './highlight';
 import { searchParamsOf } from './search-params';
 
@@ -20,7 +21,17 @@ export function SearchPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-3 py-6">
-      <h1 className="text-3xl font-bold">{query ? <>نتائج البحث عن: «{query}»</> : 'البحث'}</h1>
+      {/* The query may be Latin, a number or an address: isolated, so it never reorders the Arabic around it. */}
+      <h1 className="text-3xl font-bold">
+        {query ? (
+          <>
+            نتائج البحث عن: «<bdi>{query}</bdi>»
+          </>
+        ) : (
+          'البحث'
+        )}
+      </h1>
+      <SearchBox key={query} id="search-page-q" wide />
       {!query ? (
         <MessageBox title="اكتب كلمة في مربع البحث للعثور على الأخبار" />
       ) : result.isLoading ? (
@@ -28,7 +39,14 @@ export function SearchPage() {
       ) : result.isError || !data ? (
         <MessageBox title="تعذّر البحث الآن، يرجى المحاولة لاحقاً" tone="error" />
       ) : data.total === 0 ? (
-        <MessageBox title={`لا توجد نتائج لـ «${query}»`} hint="جرّب كلمات أخرى أو كلمات أقل" />
+        <MessageBox
+          title={
+            <>
+              لا توجد نتائج لـ «<bdi>{query}</bdi>»
+            </>
+          }
+          hint="جرّب كلمات أخرى أو كلمات أقل"
+        />
       ) : (
         <>
           <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="search-total">

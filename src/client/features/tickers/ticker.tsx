@@ -1,7 +1,9 @@
 /**
  * A headline ticker (SPEC §2, §4): one item at a time, rotating every 8 s with a 300 ms fade; previous/next
  * wrap; "n/total" and a progress bar at index/(count-1). The link and the share button are live only while
- * the ticker is hovered or focused ("active"), as the spec describes.
+ * the ticker is hovered or focused ("active"), as the spec describes. Phones have no hover: there the headline
+ * takes two lines, and a tap on it opens it whole, pauses the rotation and makes the link and share live (a tap
+ * elsewhere, or on the headline again, lets it go on).
  */
 import { ChevronLeft, ChevronRight, Share2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -20,14 +22,20 @@ interface Props {
   isLoading: boolean;
   variant: 'latest' | 'breaking';
   emptyText: string;
-  onShare?: (item: TickerItem) => void;
+  /** Shares the item; resolves to what to tell the reader (e.g. 'تم نسخ الخبر'), or nothing. */
+  onShare?: (item: TickerItem) => Promise<string | undefined>;
 }
 
 export function Ticker({ label, items, isLoading, variant, emptyText, onShare }: Props) {
   const [index, setIndex] = useState(0);
   const [visible, setVisible] = useState(true);
-  const [active, setActive] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [pinned, setPinned] = useState(false);
+  const [feedback, setFeedback] = useState('');
+  const active = hovered || pinned;
   const fadeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const feedbackTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const root = useRef<HTMLElement>(null);
   const count = items?.length ?? 0;
   const current = count ? items![Math.min(index, count - 1)]! : undefined;
 
@@ -48,7 +56,30 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
     const id = setInterval(() => goRef.current(1), TIMINGS_MS.ticker);
     return () => clearInterval(id);
   }, [count, active]);
-  useEffect(() => () => clearTimeout(fadeTimer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(fadeTimer.current);
+      clearTimeout(feedbackTimer.current);
+    },
+    [],
+  );
+  // A pinned (tapped) headline lets go when the reader taps anywhere else.
+  useEffect(() => {
+    if (!pinned) return;
+    const away = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setPinned(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [pinned]);
+
+  const share = async (item: TickerItem) => {
+    const said = await onShare?.(item);
+    if (!said) return;
+    setFeedback(said);
+    clearTimeout(feedbackTimer.current);
+    feedbackTimer.current = setTimeout(() => setFeedback(''), TIMINGS_MS.copiedFlag);
+  };
 
   const breaking = variant === 'breaking';
   const bar = breaking
@@ -60,12 +91,13 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
     <section
       aria-label={label}
       aria-roledescription="شريط أخبار"
+      ref={root}
       className={`relative ${bar}`}
-      onMouseEnter={() => setActive(true)}
-      onMouseLeave={() => setActive(false)}
-      onFocus={() => setActive(true)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setActive(false);
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHovered(false);
       }}
       data-testid={`ticker-${variant}`}
     >
@@ -81,9 +113,16 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
           ) : !current ? (
             <span className="text-sm">{emptyText}</span>
           ) : (
+            // The tap target is the headline itself; keyboard and screen-reader users already reach the whole
+            // text and the link through focus, so this is a pointer convenience, not a control of its own.
             <p
-              className={`line-clamp-1 text-sm font-bold transition-opacity duration-300 sm:text-base ${visible ? 'opacity-100' : 'opacity-0'}`}
+              className={`text-sm font-bold leading-6 transition-opacity duration-300 sm:text-base ${pinned ? '' : 'line-clamp-2 sm:line-clamp-1'} ${visible ? 'opacity-100' : 'opacity-0'}`}
               data-testid="ticker-headline"
+              data-pinned={pinned || undefined}
+              onClick={(e) => {
+                if ((e.target as HTMLElement).closest('a')) return;
+                setPinned((p) => !p);
+              }}
             >
               {active && current.href ? (
                 <Link to={current.href} className="underline-offset-4 hover:underline">
@@ -97,11 +136,16 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
         </div>
         {count > 0 && (
           <div className="flex shrink-0 items-center gap-1">
+            {feedback && (
+              <span role="status" className="text-xs font-bold" data-testid="ticker-feedback">
+                {feedback}
+              </span>
+            )}
             {onShare && current && (
               <button
                 type="button"
-                onClick={() => onShare(current)}
-                className={`rounded p-1.5 ${active ? 'visible' : 'invisible'} hover:bg-black/10`}
+                onClick={() => void share(current)}
+                className={`rounded p-1.5 ${active ? 'visible' : 'invisible max-sm:hidden'} hover:bg-black/10`}
                 aria-label="مشاركة الخبر"
                 tabIndex={active ? 0 : -1}
               >

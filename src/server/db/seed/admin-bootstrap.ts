@@ -1,6 +1,7 @@
 /**
  * The first admin account. ADMIN_USERNAME/ADMIN_PASSWORD when set; otherwise "admin" with a generated
- * password, printed once and written to <dataDir>/admin-password.txt (mode 0600). Never a default password.
+ * password, printed once on lines of its own (not inside a JSON log line, where nobody would find it) and written
+ * to <dataDir>/admin-password.txt (mode 0600). Never a default password.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,7 +19,14 @@ export interface BootstrapResult {
 
 export async function ensureFirstAdmin(
   db: Db,
-  opts: { dataDir: string; username?: string; password?: string; log: (msg: string) => void },
+  opts: {
+    dataDir: string;
+    username?: string;
+    password?: string;
+    log: (msg: string) => void;
+    /** Where the generated password is shown to the person starting the app (main.ts: stderr, plain text). */
+    show?: (text: string) => void;
+  },
 ): Promise<BootstrapResult> {
   // Demo reporters (writers) may exist already: what matters is that someone can run the site.
   const [{ count } = { count: 0 }] = await db
@@ -50,8 +58,20 @@ export async function ensureFirstAdmin(
   fs.writeFileSync(passwordFile, `username: ${username}\npassword: ${password}\n`, { mode: 0o600 });
   fs.chmodSync(passwordFile, 0o600);
   opts.log(
-    `Created the admin account "${username}" with the generated password: ${password}\n` +
-      `  (shown once; also saved in ${passwordFile}, readable only by its owner. Change it after signing in.)`,
+    `Created the admin account "${username}" with a generated password (printed once; saved in ${passwordFile})`,
+  );
+  (opts.show ?? opts.log)(
+    [
+      '',
+      '============================================================',
+      ' The first admin account (shown once):',
+      `   username: ${username}`,
+      `   password: ${password}`,
+      ` Also saved in ${passwordFile} (readable only by its owner).`,
+      ' Sign in at /admin/login and choose your own under «تغيير كلمة المرور».',
+      '============================================================',
+      '',
+    ].join('\n'),
   );
   return { created: true, username, passwordFile };
 }

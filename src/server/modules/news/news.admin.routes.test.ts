@@ -72,6 +72,10 @@ describe('news administration', () => {
     [{ ...article, imageUrl: '' }, 'يرجى تحميل صورة للخبر أو توفير رابط صورة'],
     [{ ...article, imageUrl: 'javascript:alert(1)' }, 'رابط الصورة يجب أن يبدأ بـ http أو https'],
     [{ ...article, category: 'nowhere' }, 'التصنيف المختار غير موجود'],
+    [
+      { ...article, content: '<b>'.repeat(50_000) + 'نص' + '</b>'.repeat(50_000) },
+      'تنسيق نص الخبر متداخل أكثر من المسموح؛ انسخ النص دون تنسيقه ثم أعد المحاولة',
+    ],
   ])('refuses a bad article with the right message (%#)', async (body, message) => {
     const before = (await t.database.pool.query('select count(*)::int n from news')).rows[0].n;
     const res = await call('POST', '/api/admin/news', body);

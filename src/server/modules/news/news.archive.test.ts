@@ -3,6 +3,7 @@
  * every published article once, admin lists paged on the server with their filters (Arabic-folded search), most-read
  * windows from the per-day counts, and visitor rows pruned once aggregated.
  */
+import { SEARCH_COUNT_SCAN } from './news.repository';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_MAX } from '../../../shared/schemas/common';
@@ -132,6 +133,26 @@ describe('admin lists, a page at a time', () => {
     // Equal creation times: the id decides, the same way every time.
     const both = ids(await chief('GET', '/api/admin/news?q=افتتاح'));
     expect(both.indexOf(b.id)).toBeLessThan(both.indexOf(a.id));
+  });
+
+  it('counts a search among the newest 2,000 articles only, and says "at least" past them', async () => {
+    await t.database.pool.query(
+      `insert into news (title, description, content, category, status, published_at)
+       select 'خبر عن الموانئ ' || g, 'وصف', '<p>نص</p>', 'libya', 'published', now() - g * interval '1 minute'
+       from generate_series(1, ${SEARCH_COUNT_SCAN + 10}) g`,
+    );
+    const wide = await chief('GET', '/api/admin/news?q=الموانئ&pageSize=5');
+    expect(ids(wide)).toHaveLength(5);
+    expect(wide.headers['x-total-exact']).toBe('false');
+    expect(Number(wide.headers['x-total-count'])).toBe(SEARCH_COUNT_SCAN);
+    // Deep pages past the counted ones still come from the search.
+    const deep = await chief('GET', `/api/admin/news?q=الموانئ&pageSize=50&page=${SEARCH_COUNT_SCAN / 50 + 1}`);
+    expect(ids(deep).length).toBeGreaterThan(0);
+    // Narrowed by a section with few articles, the count is exact again.
+    const narrow = await chief('GET', '/api/admin/news?q=الموانئ&category=sports');
+    expect(narrow.headers['x-total-exact']).toBe('true');
+    expect(narrow.headers['x-total-count']).toBe('0');
+    await t.database.pool.query("delete from news where title like 'خبر عن الموانئ %'");
   });
 
   it.each([

@@ -9,6 +9,13 @@ export const newsErrors = {
   notFound: () => new AppError(404, 'NEWS_NOT_FOUND', NEWS_NOT_FOUND),
   contentEmpty: () =>
     new AppError(400, 'VALIDATION_FAILED', FIELDS_REQUIRED, [{ path: 'content', message: FIELDS_REQUIRED }]),
+  tooDeep: () =>
+    new AppError(
+      400,
+      'VALIDATION_FAILED',
+      'تنسيق نص الخبر متداخل أكثر من المسموح؛ انسخ النص دون تنسيقه ثم أعد المحاولة',
+      [{ path: 'content', message: 'تنسيق نص الخبر متداخل أكثر من المسموح؛ انسخ النص دون تنسيقه ثم أعد المحاولة' }],
+    ),
   unknownCategory: () =>
     new AppError(400, 'UNKNOWN_CATEGORY', 'التصنيف المختار غير موجود', [
       { path: 'category', message: 'التصنيف المختار غير موجود' },

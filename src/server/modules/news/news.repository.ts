@@ -83,8 +83,11 @@ export type NewsValues = Partial<
   >
 >;
 
-/** A search's matches are counted up to this many ("أكثر من 1,000"): counting every match of a common word is waste. */
-export const SEARCH_COUNT_CAP = 1000;
+/**
+ * An admin search counts its matches among this many of the newest articles the other filters leave (about three
+ * weeks of a busy paper); past them the screen says "أكثر من …". Counting every match of a common word is waste.
+ */
+export const SEARCH_COUNT_SCAN = 2000;
 
 export interface AdminNewsFilter {
   /** A tsquery (already built from the words typed) or, for words the search ignores, a LIKE pattern. */
@@ -341,10 +344,10 @@ export function newsRepository(db: Db, now: () => Date) {
       );
       return !!result.rows[0]?.own;
     },
-    /** Builds a prefix query over titles and descriptions (weights A and B) from typed words; null if none count. */
+    /** Builds a prefix query over titles and descriptions (title_vector) from typed words; null if none count. */
     async titleQuery(text: string): Promise<string | null> {
       const result = await db.execute<{ q: string | null }>(
-        sql`select string_agg(quote_literal(lexeme) || ':*AB', ' & ') as q
+        sql`select string_agg(quote_literal(lexeme) || ':*', ' & ') as q
           from unnest(to_tsvector('arabic'::regconfig, sahifa_search_text(${text})))`,
       );
       return result.rows[0]?.q ?? null;
@@ -354,15 +357,20 @@ export function newsRepository(db: Db, now: () => Date) {
       q: PageQuery,
     ): Promise<{ rows: AdminNewsListRow[]; total: number; exact: boolean }> {
       const m = filter.match;
-      const where = and(
-        m && 'tsquery' in m ? sql`${news.searchVector} @@ ${m.tsquery}::tsquery` : undefined,
-        m && 'like' in m ? or(sql`${news.title} ilike ${m.like}`, sql`${news.description} ilike ${m.like}`) : undefined,
+      const matches =
+        m && 'tsquery' in m
+          ? sql`${news.titleVector} @@ ${m.tsquery}::tsquery`
+          : m && 'like' in m
+            ? or(sql`${news.title} ilike ${m.like}`, sql`${news.description} ilike ${m.like}`)
+            : undefined;
+      const filtered = and(
         filter.category ? eq(news.category, filter.category) : undefined,
         filter.status ? eq(news.status, filter.status) : undefined,
         filter.author
           ? sql`${news.id} in (select ${newsAuthors.newsId} from ${newsAuthors} where ${newsAuthors.adminId} = ${filter.author})`
           : undefined,
       );
+      const where = and(matches, filtered);
       // The page's ids first, from an index alone (no article row is read for the rows skipped), then those rows.
       const ids = db
         .select({ id: news.id })
@@ -382,12 +390,20 @@ export function newsRepository(db: Db, now: () => Date) {
           .where(inArray(news.id, pageIds))
           .orderBy(newestId)) as AdminNewsListRow[];
       };
-      return paged(
-        db,
-        rows(),
-        sql`select 1 from ${news} where ${where ?? sql`true`}`,
-        filter.match ? SEARCH_COUNT_CAP : undefined,
-      );
+      if (!matches) return paged(db, rows(), sql`select 1 from ${news} where ${filtered ?? sql`true`}`);
+      // A search counts its matches among the newest SEARCH_COUNT_SCAN articles the other filters leave: the
+      // work is bounded whatever the archive's size or the word's frequency. Past them the total is "at least".
+      const counted = async () => {
+        const result = await db.execute<{ n: number; scanned: number }>(
+          sql`select count(*) filter (where m)::int as n, count(*)::int as scanned from (
+            select ${matches} as m from ${news} where ${filtered ?? sql`true`}
+            order by ${news.id} desc limit ${SEARCH_COUNT_SCAN}) as newest`,
+        );
+        const { n = 0, scanned = 0 } = result.rows[0] ?? {};
+        return { total: Number(n), exact: Number(scanned) < SEARCH_COUNT_SCAN };
+      };
+      const [r, count] = await Promise.all([rows(), counted()]);
+      return { rows: r, ...count };
     },
     async insert(
       values: NewsValues & { title: string; category: string; authorId: number | null; at: Date },

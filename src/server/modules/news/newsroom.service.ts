@@ -35,7 +35,7 @@ import { newsErrors } from './news.errors';
 import type { AdminNewsFilter, AdminNewsListRow, AdminNewsRow, NewsRepository, NewsRow } from './news.repository';
 import type { NewsRevisionsRepository, RevisionRow, RevisionSnapshot } from './news-revisions.repository';
 import { articleTags, visibleSince } from './news.tags';
-import { SANITIZER_VERSION, sanitizeArticleHtml } from './sanitize-html';
+import { MAX_NESTING, nestingDepth, SANITIZER_VERSION, sanitizeArticleHtml } from './sanitize-html';
 import type { NewsStatus } from '../../../shared/news-workflow';
 
 export const REVISIONS_KEEP_DAYS = 30;
@@ -105,6 +105,7 @@ export function newsroomService(deps: {
 
   /** The text as it will be stored: body sanitised (and not empty if it had text); the section must exist. */
   async function cleaned(input: ArticleText, ex: Executor) {
+    if (nestingDepth(input.content) > MAX_NESTING) throw newsErrors.tooDeep();
     const content = sanitizeArticleHtml(input.content);
     if (input.content && !content.replace(/<[^>]*>/g, '').trim() && !/<(img|iframe)/.test(content))
       throw newsErrors.contentEmpty();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeArticleHtml } from './sanitize-html';
+import { cleanStoredBody, MAX_NESTING, nestingDepth, sanitizeArticleHtml } from './sanitize-html';
 
 const PAYLOADS = [
   '<script>alert(1)</script>',
@@ -43,6 +43,35 @@ describe('sanitizeArticleHtml', () => {
     expect(out).not.toContain('evil.example');
   });
 
+  it('measures nesting in linear time and never cleans a body nested too deeply to clean quickly', () => {
+    const deep = '<b>'.repeat(120_000) + 'نص' + '</b>'.repeat(120_000);
+    expect(nestingDepth(deep)).toBeGreaterThan(MAX_NESTING);
+    const served = cleanStoredBody(deep + '<script>alert(1)</script>');
+    // Served as its text, escaped: no markup, no script, without running sanitize-html over it (a minute of a frozen server).
+    expect(served).toBe('<p>نص alert(1)</p>');
+    expect(nestingDepth('<p><b><i>a</i></b><br><img src="x"></p>')).toBe(3);
+    expect(cleanStoredBody('<p onclick="x()">نص</p>')).toBe('<p>نص</p>');
+  });
+
+  it('stores lists as semantic <ul> and <ol>: bullets stay bullets, each run its own list', () => {
+    const quill =
+      '<ol><li data-list="bullet">أول</li><li data-list="bullet" class="ql-indent-1">فرعي &amp; &lt;b&gt;</li>' +
+      '<li data-list="ordered">واحد</li><li data-list="ordered">اثنان</li><li data-list="bullet">أخير</li></ol>' +
+      '<p>بعد</p><ol><li data-list="ordered">جديد</li></ol><ul><li>قديم</li></ul>';
+    expect(sanitizeArticleHtml(quill)).toBe(
+      '<ul><li>أول</li><li class="ql-indent-1">فرعي &amp; &lt;b&gt;</li></ul>' +
+        '<ol><li>واحد</li><li>اثنان</li></ol><ul><li>أخير</li></ul>' +
+        '<p>بعد</p><ol><li>جديد</li></ol><ul><li>قديم</li></ul>',
+    );
+    // Cleaning twice changes nothing (the read path re-cleans bodies stored by an older sanitiser).
+    const once = sanitizeArticleHtml(quill);
+    expect(sanitizeArticleHtml(once)).toBe(once);
+    // Entities inside lists are never decoded into markup.
+    expect(sanitizeArticleHtml('<ol><li data-list="bullet">&lt;script&gt;alert(1)&lt;/script&gt;</li></ol>')).toBe(
+      '<ul><li>&lt;script&gt;alert(1)&lt;/script&gt;</li></ul>',
+    );
+  });
+
   it("keeps the editor's formats", () => {
     const html =
       '<h2 class="ql-align-center">عنوان</h2><p><strong>عريض</strong> <em>مائل</em> <u>تحته خط</u> <s>مشطوب</s> ' +
@@ -61,7 +90,7 @@ describe('sanitizeArticleHtml', () => {
       '<s>',
       'color:#e60000',
       'background-color:rgb(255, 255, 0)',
-      'data-list="bullet"',
+      '<ul><li>بند</li></ul><ol><li>بند</li></ol>',
       'href="mailto:info@sahifa.ly"',
       'href="tel:+218911234567"',
       'src="https://example.ly/a.jpg"',

@@ -7,8 +7,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const subscribe = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/newsletter', payload: payload as object });
+// Sign-ups are limited to 10 a minute per address: each group of tests comes from its own.
+const subscribe = (payload: unknown, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/newsletter', payload: payload as object, remoteAddress });
 
 it('stores a subscription once; a repeat (any letter case) is a friendly success', async () => {
   const first = await subscribe({ fullName: 'سالم', email: 'Salem@Example.ly' });
@@ -31,6 +32,17 @@ it.each([
   const res = await subscribe(payload);
   expect([400, 415]).toContain(res.statusCode);
   expect(res.json().message).toMatch(/[\u0600-\u06FF]/);
+});
+
+it.each([
+  [{ fullName: '', email: 'a@b.ly' }, 'body.fullName', 'الاسم الكامل مطلوب'],
+  [{ fullName: 'سالم', email: 'salem@' }, 'body.email', 'البريد الإلكتروني غير صالح'],
+  [{ fullName: 'سالم', email: '  ' }, 'body.email', 'البريد الإلكتروني مطلوب'],
+])('names the field at fault in %j, in Arabic, as the form shows it', async (payload, path, message) => {
+  const res = await subscribe(payload, '192.0.2.7');
+  expect(res.statusCode).toBe(400);
+  expect(res.json().message).toContain(message);
+  expect(res.json().details).toContainEqual({ path, message: expect.stringContaining(message) });
 });
 
 it('lets an admin export the subscribers as CSV, and nobody else', async () => {

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 
 /** The header's search widget: opens /search?q= (a plain GET form, so it works before hydration too). */
-export function SearchBox({ id }: { id: string }) {
+/** `wide`: the search page's own box, the full width of its column (phones show no box in the header). */
+export function SearchBox({ id, wide = false }: { id: string; wide?: boolean }) {
   const [params] = useSearchParams();
   const [value, setValue] = useState(params.get('q') ?? '');
   const [, navigate] = useLocation();
@@ -12,7 +13,7 @@ export function SearchBox({ id }: { id: string }) {
       role="search"
       action="/search"
       method="get"
-      className="flex items-center rounded-full border border-slate-300 bg-white ps-3 dark:border-slate-700 dark:bg-slate-900"
+      className={`flex items-center rounded-full border border-slate-300 bg-white ps-3 focus-within:border-blue-800 focus-within:ring-2 focus-within:ring-blue-800/40 dark:border-slate-700 dark:bg-slate-900 dark:focus-within:border-blue-300 dark:focus-within:ring-blue-300/40 ${wide ? 'w-full' : ''}`}
       onSubmit={(e) => {
         e.preventDefault();
         if (value.trim()) navigate(`/search?q=${encodeURIComponent(value.trim())}`);
@@ -28,12 +29,12 @@ export function SearchBox({ id }: { id: string }) {
         value={value}
         onChange={(e) => setValue(e.target.value)}
         placeholder="ابحث في الأخبار..."
-        className="w-36 bg-transparent py-1.5 text-sm outline-none sm:w-48"
+        className={`bg-transparent py-1.5 text-sm outline-none ${wide ? 'min-w-0 flex-1 py-2.5 text-base' : 'w-36 sm:w-48'}`}
         maxLength={200}
       />
       <button
         type="submit"
-        className="rounded-full p-2 text-slate-600 hover:text-blue-800 dark:text-slate-300"
+        className="rounded-full p-2 text-slate-600 hover:text-blue-800 focus-visible:outline-2 focus-visible:outline-blue-800 dark:text-slate-300 dark:focus-visible:outline-blue-300"
         aria-label="بحث"
       >
         <Search className="size-4" aria-hidden="true" />

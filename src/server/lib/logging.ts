@@ -1,0 +1,25 @@
+/**
+ * What the logs may hold. A failed statement's parameters can be anything a user or an admin sent (a password's
+ * hash, an e-mail address, a token): errors are logged with their SQL text but never their parameters, which
+ * drizzle puts both in a `params` field and at the end of the message.
+ */
+import pino from 'pino';
+
+const PARAMS_IN_MESSAGE = /\nparams: [\s\S]*$/;
+
+type Serialized = Record<string, unknown> & { message?: string; cause?: unknown; params?: unknown };
+
+function redact(value: unknown, depth = 0): unknown {
+  if (!value || typeof value !== 'object' || depth > 5) return value;
+  const out: Serialized = { ...(value as Serialized) };
+  if ('params' in out) out.params = '[redacted]';
+  if (typeof out.message === 'string') out.message = out.message.replace(PARAMS_IN_MESSAGE, '\nparams: [redacted]');
+  if (typeof out.stack === 'string') out.stack = out.stack.replace(/\nparams: [^\n]*/, '\nparams: [redacted]');
+  if (out.cause) out.cause = redact(out.cause, depth + 1);
+  return out;
+}
+
+/** pino's error serializer, without statement parameters. */
+export const errSerializer = (err: Error) => redact(pino.stdSerializers.err(err)) as pino.SerializedError;
+
+export const LOG_SERIALIZERS = { err: errSerializer, error: errSerializer };
