@@ -174,6 +174,33 @@ describe('admin panel', () => {
     await editor.context.close();
   });
 
+  it('lists where one is signed in on the profile page and ends the session on the other device', async () => {
+    const laptop = await newPage(browser);
+    await signIn(laptop.page, 'e2e-editor', 'editor-pass-1');
+    await laptop.page.waitForURL('**/admin/dashboard');
+    const phone = await newPage(browser, { width: 390 });
+    await signIn(phone.page, 'e2e-editor', 'editor-pass-1');
+    await phone.page.waitForURL('**/admin/dashboard');
+    await laptop.page.goto('/admin/profile', { waitUntil: 'networkidle' });
+    const list = laptop.page.getByTestId('my-sessions');
+    await expect.poll(() => list.locator('li').count()).toBeGreaterThanOrEqual(2);
+    expect(await list.getByText('(هذه الجلسة)').count()).toBe(1);
+    const others = list.getByRole('button', { name: 'إنهاء' });
+    const before = await others.count();
+    await others.first().click();
+    await expect.poll(() => others.count()).toBe(before - 1);
+    // Every session but this one ended: the phone's next request is signed out.
+    while ((await others.count()) > 0) {
+      const n = await others.count();
+      await others.first().click();
+      await expect.poll(() => others.count()).toBe(n - 1);
+    }
+    expect((await phone.page.request.get('/api/admin/session')).status()).toBe(401);
+    expect((await laptop.page.request.get('/api/admin/session')).status()).toBe(200);
+    await laptop.context.close();
+    await phone.context.close();
+  });
+
   it('saves screenshots of every admin screen at desktop and phone width', async () => {
     for (const width of [1280, 390]) {
       const { context, page } = await admin({ width });

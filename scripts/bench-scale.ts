@@ -161,6 +161,7 @@ const pad = (v: string | number, n: number) => String(v).padStart(n);
 async function explainAll(url: string, targets: Target[]): Promise<string[]> {
   const config = loadConfig({
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
     LOG_LEVEL: 'silent',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-scale-explain-')),
     WEATHER_API_URL: 'http://127.0.0.1:9',
@@ -299,6 +300,7 @@ async function main() {
       const child = start({
         ...env,
         PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: urls[name]!,
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `sahifa-scale-${name}-`)),
       });

@@ -97,6 +97,7 @@ async function main() {
       ...env,
       DATA_DIR: dataDir,
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       EMBEDDED_PG_PORT: String(pgPort),
     });
     const origin = `http://127.0.0.1:${port}`;
@@ -144,6 +145,7 @@ async function main() {
     fs.writeFileSync(bodiesFile, JSON.stringify(captured));
     const baseline = start('scripts/bench-baseline.ts', ['--import', 'tsx'], {
       PORT: String(basePort),
+      PUBLIC_URL: `http://127.0.0.1:${basePort}`,
       BENCH_BODIES: bodiesFile,
     });
     const baseOrigin = `http://127.0.0.1:${basePort}`;
@@ -177,6 +179,7 @@ async function main() {
       ...env,
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-bench-b-')),
       PORT: String(uncachedPort),
+      PUBLIC_URL: `http://127.0.0.1:${uncachedPort}`,
       DATABASE_URL: databaseUrl,
       CACHE_MAX_MB: '0',
       SEED_DEMO: 'false',

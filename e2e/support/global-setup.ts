@@ -37,6 +37,7 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
       WEATHER_API_URL: weather.url,

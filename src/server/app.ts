@@ -102,7 +102,11 @@ export async function buildApp({
       : { logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: LOG_SERIALIZERS } }),
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    // A hop count as Fastify's trust function (its types take addresses or a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -32,4 +32,22 @@ describe('loadConfig', () => {
       password: 'long-enough',
     });
   });
+
+  it('refuses to start in production without PUBLIC_URL, so no page ever names a Host a request claimed', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://sahifa.ly/' }).publicUrl).toBe('https://sahifa.ly');
+    expect(loadConfig({}).publicUrl).toBeUndefined(); // development may run without it
+  });
+
+  it('trusts a number of proxy hops or the proxies named, never every X-Forwarded-For value', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
 });

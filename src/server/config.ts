@@ -20,7 +20,21 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
   WEATHER_API_URL: z.url().default('https://api.open-meteo.com'),
   PRAYER_XML_PATH: z.string().min(1).optional(),
-  TRUST_PROXY: bool.default(false),
+  // false; a number of proxy hops to trust; or the proxies' addresses/CIDRs, comma-separated ("true" means one hop).
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): false | number | string[] => {
+      if (/^(false|0|no|off)$/i.test(v)) return false;
+      if (/^(true|yes|on)$/i.test(v)) return 1;
+      if (/^\d{1,2}$/.test(v)) return Number(v);
+      const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+      if (list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(a) || /^(loopback|linklocal|uniquelocal)$/.test(a)))
+        return list;
+      ctx.addIssue({ code: 'custom', message: 'false, a number of hops, or proxy addresses (CIDR) separated by commas' });
+      return z.NEVER;
+    }),
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CACHE_MAX_MB: z.coerce.number().int().min(0).max(65_536).default(256),
@@ -47,7 +61,11 @@ export interface Config {
   /** The prayer-times XML the admin's import reads. */
   prayerXmlPath: string;
   /** Behind a reverse proxy: trust X-Forwarded-For/-Proto for the client address and https. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe: never the left-most value a client writes, only as many hops as there
+   * are proxies (a number), or only the listed proxies' addresses.
+   */
+  trustProxy: false | number | string[];
   /** Bytes the response cache may hold (all encodings of every entry). */
   cacheMaxBytes: number;
   /** Where cache tags are POSTed when content changes, so a CDN in front purges them too. */
@@ -68,6 +86,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Without it, canonical links, share previews, feeds, sitemaps and robots.txt would name whatever Host a request
+  // claims: in production the public address is configuration, never taken from a request.
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid environment:\n  PUBLIC_URL is required when NODE_ENV=production (the address readers use, e.g. https://sahifa.ly)',
+    );
+  }
   if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid environment:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
   }

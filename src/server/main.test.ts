@@ -26,6 +26,7 @@ function startServer(port: number): Server {
     env: {
       ...process.env,
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEATHER_API_URL: 'http://127.0.0.1:9',

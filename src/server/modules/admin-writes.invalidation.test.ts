@@ -289,8 +289,8 @@ const WRITES: Write[] = [
   },
 ];
 
-/** Writes that change nothing anyone else sees: signing in and out. */
-const NOT_CONTENT = ['POST /api/admin/login', 'POST /api/admin/logout'];
+/** Writes that change nothing anyone else sees: signing in and out, ending one's own session elsewhere. */
+const NOT_CONTENT = ['POST /api/admin/login', 'POST /api/admin/logout', 'DELETE /api/admin/me/sessions/:id'];
 
 const state = async (url: string) => (await t.app.inject({ url, headers: { host: 'sahifa.test' } })).headers['x-cache'];
 

@@ -36,6 +36,16 @@ export type AdminUser = z.infer<typeof adminUser>;
 export const loginResponse = z.object({ message: z.string(), admin: adminUser });
 export const sessionResponse = z.object({ admin: adminUser, expiresAt: z.string() });
 
+/** One of the signed-in staff member's own sessions (the profile page lists them; the token never leaves its cookie). */
+export const staffSession = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type StaffSession = z.infer<typeof staffSession>;
+
 export const breakingNewsInput = z.object({
   title: trimmed('عنوان الخبر العاجل مطلوب', 300),
   isActive: z.boolean().default(true),

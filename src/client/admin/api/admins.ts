@@ -5,8 +5,9 @@ import type {
   OkMessage,
   OwnPasswordInput,
   ProfileInput,
+  StaffSession,
 } from '../../../shared/schemas/admin';
-import { adminPage, adminSend, queryString } from './client';
+import { adminGet, adminPage, adminSend, queryString } from './client';
 import { useAdminMutation } from './mutation';
 
 export const adminKeys = {
@@ -54,7 +55,23 @@ export const useChangeOwnPassword = (onDone: () => void) =>
     mutationFn: (body: OwnPasswordInput) => adminSend<OkMessage>('PUT', '/api/admin/me/password', body),
     success: 'تم تغيير كلمة المرور',
     error: 'حدث خطأ أثناء تغيير كلمة المرور، حاول مرة أخرى',
+    invalidate: [['admin', 'me', 'sessions']],
     onSuccess: onDone,
+  });
+
+/** Where the signed-in staff member is signed in (their own sessions only). */
+export const mySessionsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'me', 'sessions'] as const,
+    queryFn: () => adminGet<StaffSession[]>('/api/admin/me/sessions'),
+  });
+
+export const useEndSession = () =>
+  useAdminMutation({
+    mutationFn: (id: number) => adminSend<OkMessage>('DELETE', `/api/admin/me/sessions/${id}`),
+    success: 'تم إنهاء الجلسة',
+    error: 'تعذّر إنهاء الجلسة، حاول مرة أخرى',
+    invalidate: [['admin', 'me', 'sessions']],
   });
 
 /** One's own public profile (the author page): name, bio, avatar. */

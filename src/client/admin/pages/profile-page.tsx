@@ -1,13 +1,14 @@
 /**
  * ملفي الشخصي: what readers see on one's author page (name, a short bio, an avatar uploaded like article images),
- * one's own password, and a link to the author page once something is published.
+ * one's own password and the places one is signed in (each can be ended), and a link to the author page.
  */
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, KeyRound } from 'lucide-react';
+import { ExternalLink, KeyRound, LogOut, MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { profileInput, type ProfileInput } from '../../../shared/schemas/admin';
-import { useSaveProfile } from '../api/admins';
+import { formatDateTime } from '../../../shared/format';
+import { mySessionsQuery, useEndSession, useSaveProfile } from '../api/admins';
 import { errorText } from '../api/client';
 import { sessionQuery } from '../api/session';
 import { applyServerErrors, useSchemaForm } from '../components/form';
@@ -89,6 +90,75 @@ function ProfileForm({ initial }: { initial: ProfileInput }) {
   );
 }
 
+/** A browser's name from its user agent, in a word or two (enough to tell one's phone from one's laptop). */
+function deviceOf(ua: string | null): string {
+  if (!ua) return 'متصفح غير معروف';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'متصفح';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
+  return os ? `${browser} على ${os}` : browser;
+}
+
+function MySessions() {
+  const sessions = useQuery(mySessionsQuery());
+  const end = useEndSession();
+  return (
+    <Card className="space-y-3">
+      <h2 className="font-bold">أماكن تسجيل الدخول</h2>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        تنتهي الجلسة بعد 12 ساعة دون استخدام، أو بعد 7 أيام في كل الأحوال.
+      </p>
+      {sessions.isLoading ? (
+        <Loading />
+      ) : sessions.isError ? (
+        <FormAlert message="تعذّر تحميل الجلسات" />
+      ) : (
+        <ul className="space-y-2" data-testid="my-sessions">
+          {sessions.data!.map((s) => (
+            <li
+              key={s.id}
+              className="flex items-center gap-2 rounded border border-slate-200 p-2 text-sm dark:border-slate-700"
+            >
+              <MonitorSmartphone className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="font-bold">
+                  <bdi>{deviceOf(s.userAgent)}</bdi>
+                  {s.current && <span className="ms-2 text-xs text-green-700 dark:text-green-400">(هذه الجلسة)</span>}
+                </p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  آخر استخدام: {formatDateTime(s.lastSeenAt)}
+                </p>
+              </div>
+              {!s.current && (
+                <Button variant="secondary" disabled={end.isPending} onClick={() => end.mutate(s.id)}>
+                  <LogOut className="size-4" aria-hidden="true" /> إنهاء
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 export function ProfilePage() {
   const session = useQuery(sessionQuery(true));
   const [password, setPassword] = useState(false);
@@ -122,6 +192,7 @@ export function ProfilePage() {
               <KeyRound className="size-4" aria-hidden="true" /> تغيير كلمة المرور
             </Button>
           </Card>
+          <MySessions />
         </div>
       </div>
       <Modal open={password} title="تغيير كلمة المرور" onClose={() => setPassword(false)}>

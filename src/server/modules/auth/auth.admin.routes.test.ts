@@ -9,7 +9,18 @@ beforeAll(async () => {
   await addAdmin(t.database.db, 'writer', 'editor');
   await addAdmin(t.database.db, 'victim', 'editor');
   await addAdmin(t.database.db, 'crowd', 'editor');
+  await addAdmin(t.database.db, 'racer', 'editor');
+  await addAdmin(t.database.db, 'office', 'editor');
 });
+
+const loginFrom = (remoteAddress: string, username: string, password = 'secret-pass-1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: { origin: ORIGIN },
+    payload: { username, password },
+    remoteAddress,
+  });
 afterAll(() => t.close());
 
 const concrete = (url: string) => url.replace(/:[a-zA-Z]+/g, '1').replace(/\*/g, 'x');
@@ -120,5 +131,26 @@ describe('login, session and logout', () => {
     expect((await login(t.app, 'crowd')).res.statusCode).toBe(200); // other accounts are not locked out
     const rows = await t.database.pool.query("select key from login_attempts where key like 'addr:%' limit 1");
     expect(rows.rows[0].key).not.toContain('127.0.0.1'); // addresses are stored only as hashes
+  });
+
+  it('counts racing attempts one after another: twenty guesses at once get five tries, not twenty', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => loginFrom(`198.51.100.${i + 1}`, 'racer', `guess-${i}`)),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+    expect((await loginFrom('198.51.100.99', 'racer')).statusCode).toBe(429);
+  });
+
+  it("keeps counting an address's failures when someone else signs in from it", async () => {
+    const address = '203.0.113.50';
+    // Nineteen wrong guesses at accounts that do not exist, then a colleague signs in from the same address.
+    for (let i = 0; i < 19; i++) expect((await loginFrom(address, `nobody-${i}`, 'x-guess')).statusCode).toBe(401);
+    expect((await loginFrom(address, 'office')).statusCode).toBe(200);
+    expect((await loginFrom(address, 'nobody-x', 'x-guess')).statusCode).toBe(401);
+    // The twentieth failure reached the address's limit: the next attempt from it waits, whatever the account.
+    expect((await loginFrom(address, 'crowd')).statusCode).toBe(429);
+    expect((await loginFrom('203.0.113.51', 'crowd')).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginRequest, loginResponse, okMessage, sessionResponse } from '../../../shared/schemas/admin';
+import { loginRequest, loginResponse, okMessage, sessionResponse, staffSession } from '../../../shared/schemas/admin';
+import { idParam } from '../../../shared/schemas/common';
+import { z } from 'zod';
 import { actorOf, SESSION_COOKIE, sessionTokenOf } from '../../plugins/admin-api';
 import { presentAdmin } from '../admins/admins.presenter';
 import type { AuthService } from './auth.service';
@@ -39,6 +41,19 @@ export function sessionRoutes(auth: AuthService, publicUrl: string | undefined):
     app.get('/session', { schema: { response: { 200: sessionResponse } } }, async (req) => {
       const session = await auth.authenticate(sessionTokenOf(req));
       return { admin: presentAdmin(actorOf(req)), expiresAt: (session?.expiresAt ?? new Date(0)).toISOString() };
+    });
+    app.get('/me/sessions', { schema: { response: { 200: z.array(staffSession) } } }, async (req) =>
+      (await auth.sessions(actorOf(req), sessionTokenOf(req))).map((s) => ({
+        id: s.id,
+        createdAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+        userAgent: s.userAgent,
+        current: s.current,
+      })),
+    );
+    app.delete('/me/sessions/:id', { schema: { params: idParam, response: { 200: okMessage } } }, async (req) => {
+      await auth.endSession(actorOf(req), req.params.id);
+      return { message: 'تم إنهاء الجلسة' };
     });
     app.post(
       '/logout',

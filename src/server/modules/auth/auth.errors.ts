@@ -5,5 +5,6 @@ export const LOGIN_THROTTLED = 'تم تجاوز عدد محاولات الدخو
 
 export const authErrors = {
   loginFailed: () => new AppError(401, 'LOGIN_FAILED', LOGIN_FAILED),
+  sessionNotFound: () => new AppError(404, 'NOT_FOUND', 'الجلسة غير موجودة أو انتهت'),
   throttled: () => new AppError(429, 'LOGIN_THROTTLED', LOGIN_THROTTLED),
 };

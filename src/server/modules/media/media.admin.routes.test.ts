@@ -59,6 +59,22 @@ it('judges the type by content: SVG, text and a lying extension are refused', as
   expect((await upload(Buffer.from('just text'), 'photo.jpg', 'image/jpeg')).statusCode).toBe(415);
 });
 
+it('refuses an empty file and a canvas over 40 megapixels before decoding it, with clear messages', async () => {
+  const mediaBefore = (await t.database.pool.query('select count(*)::int n from media')).rows[0].n;
+  const empty = await upload(Buffer.alloc(0), 'empty.jpg', 'image/jpeg');
+  expect(empty.statusCode).toBe(400);
+  expect(empty.json().message).toBe('الملف المرسل فارغ؛ اختر صورة أخرى');
+  // 7,000 × 7,000 of one colour: a few kilobytes of PNG, 49 megapixels of work.
+  const huge = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#ffffff' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  expect(huge.length).toBeLessThan(1024 * 1024);
+  const res = await upload(huge, 'huge.png', 'image/png');
+  expect(res.statusCode).toBe(413);
+  expect(res.json().message).toBe('أبعاد الصورة أكبر من المسموح (40 ميغابكسل)؛ صغّر الصورة ثم أعد المحاولة');
+  expect((await t.database.pool.query('select count(*)::int n from media')).rows[0].n).toBe(mediaBefore);
+});
+
 it('refuses a file over 10 MB with a clear message', async () => {
   const res = await upload(Buffer.alloc(10 * 1024 * 1024 + 10, 1), 'big.jpg', 'image/jpeg');
   expect(res.statusCode).toBe(413);

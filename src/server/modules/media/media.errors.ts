@@ -3,6 +3,9 @@ import { AppError } from '../../errors';
 export const mediaErrors = {
   noFile: (status: 400 | 415 = 400) =>
     new AppError(status, status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'NO_FILE', 'لم يتم إرسال أي صورة'),
+  empty: () => new AppError(400, 'EMPTY_FILE', 'الملف المرسل فارغ؛ اختر صورة أخرى'),
+  tooManyPixels: () =>
+    new AppError(413, 'IMAGE_TOO_LARGE', 'أبعاد الصورة أكبر من المسموح (40 ميغابكسل)؛ صغّر الصورة ثم أعد المحاولة'),
   tooLarge: () => new AppError(413, 'FILE_TOO_LARGE', 'حجم الصورة أكبر من 10 ميغابايت'),
   wrongType: () => new AppError(415, 'UNSUPPORTED_IMAGE', 'نوع الملف غير مدعوم؛ المسموح: JPG وPNG وGIF وWebP'),
   unreadable: () => new AppError(422, 'IMAGE_UNREADABLE', 'تعذّرت قراءة الصورة؛ قد يكون الملف تالفاً'),

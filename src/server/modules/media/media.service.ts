@@ -9,19 +9,25 @@ import type { MediaRepository } from './media.repository';
 import { storeImage, type StoredImage } from './media.storage';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * 40 megapixels (a 7,700 × 5,200 photograph): a small file can describe a huge canvas (a 47 KB PNG of 7,000 × 7,000
+ * took three seconds of CPU), so the pixel count is checked from the header before anything is decoded.
+ */
+export const MAX_UPLOAD_PIXELS = 40_000_000;
 const ACCEPTED = new Set(['jpeg', 'png', 'gif', 'webp']);
 
 export function mediaService(deps: { repo: MediaRepository; write: Writer; dataDir: string; now: () => Date }) {
   const { repo, write, dataDir, now } = deps;
   return {
     async upload(actor: Actor, buffer: Buffer, filename: string): Promise<StoredImage> {
-      const format = await sharp(buffer)
-        .metadata()
-        .then(
-          (m) => m.format,
-          () => undefined,
-        );
+      if (buffer.length === 0) throw mediaErrors.empty();
+      // The header alone (no pixel is decoded): type and size are judged before any real work.
+      const meta = await Promise.resolve()
+        .then(() => sharp(buffer).metadata())
+        .catch(() => undefined);
+      const format = meta?.format;
       if (!format || !ACCEPTED.has(format)) throw mediaErrors.wrongType();
+      if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_UPLOAD_PIXELS) throw mediaErrors.tooManyPixels();
       let stored: StoredImage;
       try {
         stored = await storeImage(buffer, dataDir);

@@ -21,12 +21,15 @@ export interface StoredImage {
   url: string;
 }
 
+/** sharp's own bound, a second line behind the upload check (media.service.ts's MAX_UPLOAD_PIXELS). */
+const MAX_STORED_PIXELS = 40_000_000;
+
 export function mediaDir(dataDir: string): string {
   return path.join(dataDir, 'media');
 }
 
 export async function storeImage(input: Buffer, dataDir: string, id: string = randomUUID()): Promise<StoredImage> {
-  const image = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate();
+  const image = sharp(input, { failOn: 'error', limitInputPixels: MAX_STORED_PIXELS }).rotate();
   const meta = await image.metadata();
   if (!meta.width || !meta.height) throw new Error('image has no dimensions');
   const orientedSwap = (meta.orientation ?? 1) >= 5;
