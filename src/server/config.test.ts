@@ -35,7 +35,9 @@ describe('loadConfig', () => {
 
   it('refuses to start in production without PUBLIC_URL, so no page ever names a Host a request claimed', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required/);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://sahifa.ly/' }).publicUrl).toBe('https://sahifa.ly');
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://sahifa.ly/' }).publicUrl).toBe(
+      'https://sahifa.ly',
+    );
     expect(loadConfig({}).publicUrl).toBeUndefined(); // development may run without it
   });
 

@@ -29,10 +29,16 @@ const envSchema = z.object({
       if (/^(false|0|no|off)$/i.test(v)) return false;
       if (/^(true|yes|on)$/i.test(v)) return 1;
       if (/^\d{1,2}$/.test(v)) return Number(v);
-      const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(a) || /^(loopback|linklocal|uniquelocal)$/.test(a)))
         return list;
-      ctx.addIssue({ code: 'custom', message: 'false, a number of hops, or proxy addresses (CIDR) separated by commas' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'false, a number of hops, or proxy addresses (CIDR) separated by commas',
+      });
       return z.NEVER;
     }),
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
