@@ -78,6 +78,8 @@ declare module 'fastify' {
     stats: StatsRecorder;
     /** Every module's service. */
     modules: Modules;
+    /** Starts a graceful stop: new requests get an Arabic 503 for `ms` while open ones finish (then close()). */
+    drain: (ms: number) => Promise<void>;
     /** Every route registered, for tests that must see them all (e.g. that every admin route needs a session). */
     routesList: { method: string; url: string }[];
   }
@@ -135,9 +137,18 @@ export async function buildApp({
 
   // Draining: new requests get an Arabic 503 (and the connection closes) while open ones finish.
   let draining = false;
-  app.addHook('preClose', async () => {
+  const startDraining = () => {
     draining = true;
     handle.current?.close();
+  };
+  app.addHook('preClose', async () => startDraining());
+  /**
+   * The first step of a graceful stop: for `ms`, the listener stays open so connections already queued are accepted
+   * and answered (an Arabic 503 with Connection: close) rather than reset when it closes; open requests go on.
+   */
+  app.decorate('drain', async (ms: number) => {
+    startDraining();
+    await new Promise((r) => setTimeout(r, ms));
   });
   app.addHook('onRequest', async (req, reply) => {
     if (!draining) return;

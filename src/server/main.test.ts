@@ -20,9 +20,11 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-function startServer(port: number): Server {
+function startServer(port: number, opts: { ownGroup?: boolean } = {}): Server {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
+    // Its own process group, as a terminal runs it: a signal to the group reaches everything the group holds.
+    detached: opts.ownGroup ?? false,
     env: {
       ...process.env,
       PORT: String(port),
@@ -110,6 +112,60 @@ describe('the server process', () => {
       expect(await c.exited).toBe(0);
       expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
       expect(fs.existsSync(path.join(dataDir, 'sahifa.lock'))).toBe(false);
+    },
+  );
+
+  it(
+    'restarts PostgreSQL by itself when it dies, and Ctrl-C to the group drains every request before stopping it',
+    { timeout: 120_000 },
+    async () => {
+      const port = await freePort();
+      const server = startServer(port, { ownGroup: true });
+      await waitUntilUp(port, server);
+      const base = `http://127.0.0.1:${port}`;
+      const postmaster = () =>
+        Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+      // PostgreSQL killed under the app: /healthz says so quickly, then all is well again without anyone's help.
+      const first = postmaster();
+      process.kill(first, 'SIGKILL');
+      // Meanwhile /healthz answers at once (503 while PostgreSQL is away), never hangs; then 200 again by itself.
+      const deadline = Date.now() + 60_000;
+      let healthy = false;
+      while (Date.now() < deadline && !healthy) {
+        const asked = Date.now();
+        const res = await fetch(`${base}/healthz`);
+        expect(Date.now() - asked).toBeLessThan(2000);
+        expect([200, 503]).toContain(res.status);
+        healthy = res.ok && server.output().includes('PostgreSQL is running again');
+        if (!healthy) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await fetch(`${base}/healthz`)).ok).toBe(true);
+      expect(postmaster()).not.toBe(first);
+      expect(server.output()).toContain('PostgreSQL exited unexpectedly');
+      expect(server.output()).toContain('PostgreSQL is running again');
+
+      // Ctrl-C reaches the whole group: requests already in flight are all answered, page views are flushed,
+      // then PostgreSQL (in a group of its own) is stopped by the app, and the data directory is freed.
+      const before = (await (await fetch(`${base}/api/news?limit=1`)).json())[0];
+      const inFlight = Array.from({ length: 10 }, (_, i) =>
+        fetch(`${base}/search?q=${encodeURIComponent(`خبر ${i}`)}`).then((r) => r.status),
+      );
+      // A view acknowledged just before the stop, still in memory (flushes come every 200 ms here).
+      const counted = await (await fetch(`${base}/api/news/${before.id}/view`, { method: 'POST' })).json();
+      process.kill(-server.child.pid!, 'SIGINT');
+      // None reset: each is served, or told in Arabic to come back (a 503 with Retry-After) if it came too late.
+      const statuses = await Promise.all(inFlight);
+      expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+      expect(await server.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'sahifa.lock'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+      // The view acknowledged just before the stop was written by the graceful stop.
+      const again = startServer(port);
+      await waitUntilUp(port, again);
+      expect((await (await fetch(`${base}/api/news/${before.id}`)).json()).views).toBe(counted.views);
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
     },
   );
 });

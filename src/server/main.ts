@@ -9,6 +9,8 @@ import { ensureFirstAdmin } from './db/seed/admin-bootstrap';
 import { isDemoSeeded, seedDemo } from './db/seed/seed';
 
 const STOP_TIMEOUT_MS = 15_000;
+/** How long a stopping server still accepts connections, to answer them rather than reset them. */
+const DRAIN_MS = 750;
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
     }, STOP_TIMEOUT_MS);
     force.unref();
     try {
+      await app.drain(DRAIN_MS);
       await app.close();
       await database.close();
       process.exit(0);

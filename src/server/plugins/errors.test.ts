@@ -91,6 +91,24 @@ describe('errors', () => {
     expect(logged).not.toContain('secret-argon-hash');
   });
 
+  it('answers 503 in Arabic, not 500, when no database connection can be had, and /healthz within a second', async () => {
+    // Every connection of the pool held elsewhere: a request waits for one, gives up, and says the service is busy.
+    const held = await Promise.all(Array.from({ length: 5 }, () => t.database.pool.connect()));
+    try {
+      const res = await t.app.inject('/api/news/most-read?limit=3&window=all&x=' + Date.now());
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBeTruthy();
+      expect(res.json().message).toMatch(/[\u0600-\u06FF]/);
+      const asked = Date.now();
+      const health = await t.app.inject('/healthz');
+      expect(health.statusCode).toBe(503);
+      expect(Date.now() - asked).toBeLessThan(1500);
+    } finally {
+      for (const c of held) c.release();
+    }
+    expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+  }, 20_000);
+
   it('never answers malformed input with a 500', async () => {
     const attempts = [
       t.app.inject({

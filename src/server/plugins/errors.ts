@@ -39,7 +39,18 @@ const PG_UNAVAILABLE = new Set([
   '08006',
   'ECONNREFUSED',
   'ETIMEDOUT',
+  'ECONNRESET',
+  '57014', // statement_timeout: a stalled database, not the client's fault
 ]);
+
+/** The pool's own messages when no connection can be had (pg-pool throws them without a code). */
+const POOL_UNAVAILABLE =
+  /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/;
+const isPoolUnavailable = (err: unknown): boolean => {
+  for (let e = err, depth = 0; e && depth < 4; depth++, e = (e as { cause?: unknown }).cause)
+    if (e instanceof Error && POOL_UNAVAILABLE.test(e.message)) return true;
+  return false;
+};
 
 /** Errors Fastify raises before a route runs (a malformed URL, say); always the client's fault. */
 export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
@@ -79,7 +90,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'database refused bad input');
       return reply.status(mapped.status).send({ message: mapped.message, code: mapped.code, requestId });
     }
-    if (code && PG_UNAVAILABLE.has(code)) {
+    if ((code && PG_UNAVAILABLE.has(code)) || isPoolUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply
         .status(503)

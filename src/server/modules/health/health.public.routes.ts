@@ -6,7 +6,13 @@ export function healthPublicRoutes(repo: HealthRepository): FastifyPluginAsyncZo
   return async (app) => {
     app.get('/healthz', async (req, reply) => {
       try {
-        await repo.ping();
+        // Within a second either way, even while the database is stalled (a frozen server, a full pool).
+        await Promise.race([
+          repo.ping(),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('database did not answer within 1 s')), 1000).unref(),
+          ),
+        ]);
         return { status: 'ok', database: 'ok' };
       } catch (err) {
         req.log.error({ err }, 'health check: database unreachable');
