@@ -1,0 +1,57 @@
+/**
+ * While the database fails: a page never becomes a cached "200 with nothing in it". The last good copy stands in
+ * (stale-if-error), else an Arabic 503 page with Retry-After that is not kept; once the database is back, pages
+ * render again by themselves.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addCategory, addNews } from '../test/fixtures';
+import { createTestApp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+let clock = Date.now();
+beforeAll(async () => {
+  t = await createTestApp({ now: () => new Date(clock) });
+  await addCategory(t.database.db, { slug: 'libya', name: 'ليبيا' });
+  await addCategory(t.database.db, { slug: 'sports', name: 'رياضة' });
+  await addNews(t.database.db, { category: 'libya', title: 'خبر يبقى ظاهراً' });
+  await addNews(t.database.db, { category: 'sports', title: 'خبر رياضي' });
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ url, headers: { host: 'sahifa.test' } });
+
+/** Runs `f` while every connection of the app's pool is held elsewhere (a stalled or exhausted database). */
+async function withDatabaseUnavailable<T>(f: () => Promise<T>): Promise<T> {
+  const held = await Promise.all(Array.from({ length: 5 }, () => t.database.pool.connect()));
+  try {
+    return await f();
+  } finally {
+    for (const c of held) c.release();
+  }
+}
+
+it('serves the last good copy of a page, or an Arabic 503 that is never cached, and recovers by itself', async () => {
+  const good = await get('/category/libya');
+  expect(good.statusCode).toBe(200);
+  expect(good.body).toContain('خبر يبقى ظاهراً');
+  clock += (60 + 300 + 10) * 1000; // past its freshness and its stale-while-revalidate time
+
+  const [stale, never] = await withDatabaseUnavailable(() =>
+    Promise.all([get('/category/libya'), get('/category/sports')]),
+  );
+  // The page itself, or a page made from its data's last good copies: either way with its news, never empty.
+  expect(stale.statusCode).toBe(200);
+  expect(stale.body).toContain('خبر يبقى ظاهراً');
+
+  expect(never.statusCode).toBe(503);
+  expect(never.headers['retry-after']).toBeTruthy();
+  expect(never.headers['cache-control']).toContain('no-store');
+  expect(never.headers['content-type']).toContain('text/html');
+  expect(never.body).toMatch(/[\u0600-\u06FF]/);
+  expect(never.body).not.toContain('خبر رياضي');
+
+  // The database is back: the page that failed renders with its news (nothing empty was kept).
+  const back = await get('/category/sports');
+  expect(back.statusCode).toBe(200);
+  expect(back.body).toContain('خبر رياضي');
+}, 30_000);
