@@ -230,6 +230,8 @@ describe('statistics', () => {
     clock += DAY; // the next day
     await t.app.modules.jobs.run('housekeeping');
     expect(await count()).toBe(0);
+    // A day later the editor signs in again (a session unused for 12 hours has ended).
+    chief = as(t.app, (await login(t.app, 'archive-chief')).cookie);
     const detailed = (await chief('GET', '/api/admin/statistics/detailed')).json();
     expect(detailed.devices).toEqual(expect.arrayContaining([{ device: 'mobile', visitors: 1 }]));
     expect(detailed.days.at(-2)).toMatchObject({ uniqueVisitors: 1 });

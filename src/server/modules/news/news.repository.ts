@@ -162,7 +162,20 @@ export function newsRepository(db: Db, now: () => Date) {
       .limit($('limit'))
       .offset($('offset'))
       .prepare(`news_${name}`);
+  // SPEC's offset paging: the ids of the page from the index alone (rows skipped are never joined or read), then
+  // those rows. Deep offsets stay capped (OFFSET_MAX); cursors are the way further.
+  const idsQuery = (name: string, where?: SQL) =>
+    db
+      .select({ id: news.id })
+      .from(news)
+      .where(and(visibleNow, where))
+      .orderBy(...newestFirst)
+      .limit($('limit'))
+      .offset($('offset'))
+      .prepare(`news_${name}_ids`);
   const prepared = {
+    latestIds: idsQuery('latest'),
+    byCategoryIds: idsQuery('by_category', eq(news.category, $('slug'))),
     latest: listQuery('latest'),
     latestBefore: listQuery('latest_before', afterCursor),
     featured: listQuery('featured', eq(news.featured, true)),
@@ -224,19 +237,19 @@ export function newsRepository(db: Db, now: () => Date) {
 
   return {
     visible,
-    listLatest: (limit: number, offset: number, before?: NewsCursor) =>
-      rows(
-        before
-          ? prepared.latestBefore.execute({ ...page(limit), ...before })
-          : prepared.latest.execute(page(limit, offset)),
-      ),
+    listLatest: async (limit: number, offset: number, before?: NewsCursor) =>
+      before
+        ? rows(prepared.latestBefore.execute({ ...page(limit), ...before }))
+        : offset > 0
+          ? listByIds((await prepared.latestIds.execute(page(limit, offset))).map((r) => r.id))
+          : rows(prepared.latest.execute(page(limit, 0))),
     listFeatured: (limit: number) => rows(prepared.featured.execute(page(limit))),
-    listByCategory: (slug: string, limit: number, offset: number, before?: NewsCursor) =>
-      rows(
-        before
-          ? prepared.byCategoryBefore.execute({ ...page(limit), slug, ...before })
-          : prepared.byCategory.execute({ ...page(limit, offset), slug }),
-      ),
+    listByCategory: async (slug: string, limit: number, offset: number, before?: NewsCursor) =>
+      before
+        ? rows(prepared.byCategoryBefore.execute({ ...page(limit), slug, ...before }))
+        : offset > 0
+          ? listByIds((await prepared.byCategoryIds.execute({ ...page(limit, offset), slug })).map((r) => r.id))
+          : rows(prepared.byCategory.execute({ ...page(limit, 0), slug })),
     listByIds,
     /**
      * Related news: articles sharing the most tags first, then the same section, then the most recent of the rest;
