@@ -181,7 +181,7 @@ async function explainAll(url: string, targets: Target[]): Promise<string[]> {
   const login = await app.inject({
     method: 'POST',
     url: '/api/admin/login',
-    headers: { origin: 'http://localhost:80' },
+    headers: { origin: 'http://127.0.0.1' }, // the PUBLIC_URL above: admin writes are same-origin only
     payload: ADMIN,
   });
   const cookie = `sahifa_session=${login.cookies.find((c) => c.name === 'sahifa_session')!.value}`;
