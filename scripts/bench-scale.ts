@@ -9,7 +9,6 @@
  *
  * SCALE_ARTICLES (default 100000) and BENCH_SECONDS (default 3) change the size and each run's length.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,13 +21,13 @@ import { freePort, startEmbeddedPostgres } from '../src/server/db/embedded';
 import { runMigrations } from '../src/server/db/migrate';
 import { hashPassword } from '../src/server/modules/admins/passwords';
 import { makeScaleDatabase, RARE_NAME } from './scale-data';
+import { children, startProcess, waitFor } from './bench-processes';
 
 const LARGE = Number(process.env.SCALE_ARTICLES ?? 100_000);
 const SMALL = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 8;
 const root = path.resolve(import.meta.dirname, '..');
-const children: ChildProcess[] = [];
 const ADMIN = { username: 'scale-admin', password: 'scale-password-1' };
 const LARGE_TABLES = [
   'news',
@@ -103,29 +102,7 @@ async function targetsFor(url: string): Promise<Target[]> {
   ];
 }
 
-function start(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
+const start = (env: Record<string, string>) => startProcess('dist/server/main.js', [], env);
 
 async function signIn(origin: string): Promise<string> {
   const res = await fetch(`${origin}/api/admin/login`, {

@@ -10,43 +10,20 @@
  *
  * Load comes from autocannon on loopback (in a worker thread), bounded in time. BENCH_SECONDS sets each run's length.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../src/server/db/embedded';
+import { children, startProcess, waitFor } from './bench-processes';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 50;
 const root = path.resolve(import.meta.dirname, '..');
-const children: ChildProcess[] = [];
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,application/json' };
 
-function start(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [...args, script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
+const start = startProcess;
 
 interface Result {
   rps: number;
