@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LIMITS } from '../../shared/constants';
 import { cursorAfter } from '../../shared/cursor';
 import type { NewsListItem } from '../../shared/schemas/news';
@@ -7,6 +7,7 @@ import { apiFetch } from '../lib/api';
 import { useNow } from '../lib/hooks';
 import { MessageBox } from './message-box';
 import { NewsCard } from './news-card';
+import { LoadingBlock } from './skeleton';
 
 export interface ArchiveListProps {
   /** Distinguishes this list's pages in the query cache. */
@@ -60,5 +61,31 @@ export function ArchiveList({ queryKey, pathAfter, pageAfter, first }: ArchiveLi
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * An archive page's news: loading, failure, the page's own empty message, or the list with "more news". `pagePath`
+ * is the reader page (`/tag/x`); its older pages are `pagePath?before=<cursor>`.
+ */
+export function ArchiveFeed({
+  news,
+  empty,
+  pagePath,
+  ...list
+}: Omit<ArchiveListProps, 'first' | 'pageAfter'> & {
+  news: { isLoading: boolean; isError: boolean; data: NewsListItem[] | undefined };
+  empty?: ReactNode;
+  pagePath: string;
+}) {
+  if (news.isLoading) return <LoadingBlock title="جاري تحميل الأخبار" hint="يرجى الانتظار قليلاً..." />;
+  if (news.isError || !news.data) return <MessageBox title="فشل في جلب الأخبار" tone="error" />;
+  if (!news.data.length && empty) return <>{empty}</>;
+  return (
+    <ArchiveList
+      {...list}
+      first={news.data}
+      pageAfter={(cursor) => `${pagePath}?before=${encodeURIComponent(cursor)}`}
+    />
   );
 }

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { useParams, useSearchParams } from 'wouter';
-import { ArchiveList } from '../../components/archive-list';
-import { MessageBox } from '../../components/message-box';
+import { ArchiveFeed } from '../../components/archive-list';
 import { NotFoundPage } from '../../components/not-found-page';
-import { LoadingBlock } from '../../components/skeleton';
 import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 
@@ -40,18 +38,12 @@ export function AuthorPage() {
           {a?.bio && <p className="mt-1 leading-8 text-slate-700 dark:text-slate-200">{a.bio}</p>}
         </div>
       </header>
-      {news.isLoading ? (
-        <LoadingBlock title="جاري تحميل الأخبار" hint="يرجى الانتظار قليلاً..." />
-      ) : news.isError || !news.data ? (
-        <MessageBox title="فشل في جلب الأخبار" tone="error" />
-      ) : (
-        <ArchiveList
-          queryKey={['news', 'author', username]}
-          first={news.data}
-          pathAfter={(cursor) => q.authorNews(username, cursor).path}
-          pageAfter={(cursor) => `/author/${encodeURIComponent(username)}?before=${encodeURIComponent(cursor)}`}
-        />
-      )}
+      <ArchiveFeed
+        news={news}
+        queryKey={['news', 'author', username]}
+        pathAfter={(cursor) => q.authorNews(username, cursor).path}
+        pagePath={`/author/${encodeURIComponent(username)}`}
+      />
     </div>
   );
 }

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Hash } from 'lucide-react';
 import { useParams, useSearchParams } from 'wouter';
-import { ArchiveList } from '../../components/archive-list';
-import { MessageBox } from '../../components/message-box';
+import { ArchiveFeed } from '../../components/archive-list';
 import { NotFoundPage } from '../../components/not-found-page';
-import { LoadingBlock } from '../../components/skeleton';
 import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 
@@ -26,18 +24,12 @@ export function TagPage() {
           <bdi>{tag.data?.name ?? '…'}</bdi>
         </h1>
       </header>
-      {news.isLoading ? (
-        <LoadingBlock title="جاري تحميل الأخبار" hint="يرجى الانتظار قليلاً..." />
-      ) : news.isError || !news.data ? (
-        <MessageBox title="فشل في جلب الأخبار" tone="error" />
-      ) : (
-        <ArchiveList
-          queryKey={['news', 'tag', slug]}
-          first={news.data}
-          pathAfter={(cursor) => q.tagNews(slug, cursor).path}
-          pageAfter={(cursor) => `/tag/${encodeURIComponent(slug)}?before=${encodeURIComponent(cursor)}`}
-        />
-      )}
+      <ArchiveFeed
+        news={news}
+        queryKey={['news', 'tag', slug]}
+        pathAfter={(cursor) => q.tagNews(slug, cursor).path}
+        pagePath={`/tag/${encodeURIComponent(slug)}`}
+      />
     </div>
   );
 }

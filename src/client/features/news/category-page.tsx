@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'wouter';
 import { CATEGORY_FALLBACK } from '../../../shared/constants';
-import { ArchiveList } from '../../components/archive-list';
+import { ArchiveFeed } from '../../components/archive-list';
 import { MessageBox } from '../../components/message-box';
 import { NotFoundPage } from '../../components/not-found-page';
-import { LoadingBlock } from '../../components/skeleton';
 import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { CategoryChips } from './category-chips';
@@ -32,20 +31,15 @@ export function CategoryPage() {
           <p className="mt-1 text-slate-600 dark:text-slate-300">{category.data.description}</p>
         )}
       </header>
-      {news.isLoading ? (
-        <LoadingBlock title="جاري تحميل الأخبار" hint="يرجى الانتظار قليلاً..." />
-      ) : news.isError ? (
-        <MessageBox title="فشل في جلب الأخبار" tone="error" />
-      ) : !news.data?.length ? (
-        <MessageBox title="لا توجد أخبار في هذا القسم حاليًا" hint="يرجى التحقق لاحقًا مرة أخرى، أو تصفح أقسامًا أخرى" />
-      ) : (
-        <ArchiveList
-          queryKey={['news', 'category', slug]}
-          first={news.data}
-          pathAfter={(cursor) => q.byCategory(slug, cursor).path}
-          pageAfter={(cursor) => `/category/${encodeURIComponent(slug)}?before=${encodeURIComponent(cursor)}`}
-        />
-      )}
+      <ArchiveFeed
+        news={news}
+        empty={
+          <MessageBox title="لا توجد أخبار في هذا القسم حاليًا" hint="يرجى التحقق لاحقًا مرة أخرى، أو تصفح أقسامًا أخرى" />
+        }
+        queryKey={['news', 'category', slug]}
+        pathAfter={(cursor) => q.byCategory(slug, cursor).path}
+        pagePath={`/category/${encodeURIComponent(slug)}`}
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { idParam } from '../../../shared/schemas/common';
 import { z } from 'zod';
 import { actorOf, SESSION_COOKIE, sessionTokenOf } from '../../plugins/admin-api';
 import { presentAdmin } from '../admins/admins.presenter';
+import { presentStaffSession } from './auth.presenter';
 import type { AuthService } from './auth.service';
 
 function cookieOptions(req: FastifyRequest, publicUrl: string | undefined, expires?: Date) {
@@ -43,13 +44,7 @@ export function sessionRoutes(auth: AuthService, publicUrl: string | undefined):
       return { admin: presentAdmin(actorOf(req)), expiresAt: (session?.expiresAt ?? new Date(0)).toISOString() };
     });
     app.get('/me/sessions', { schema: { response: { 200: z.array(staffSession) } } }, async (req) =>
-      (await auth.sessions(actorOf(req), sessionTokenOf(req))).map((s) => ({
-        id: s.id,
-        createdAt: s.createdAt.toISOString(),
-        lastSeenAt: s.lastSeenAt.toISOString(),
-        userAgent: s.userAgent,
-        current: s.current,
-      })),
+      (await auth.sessions(actorOf(req), sessionTokenOf(req))).map(presentStaffSession),
     );
     app.delete('/me/sessions/:id', { schema: { params: idParam, response: { 200: okMessage } } }, async (req) => {
       await auth.endSession(actorOf(req), req.params.id);

@@ -11,6 +11,17 @@ export const SESSION_IDLE_MS = 12 * 3_600_000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function authRepository(db: Db) {
+  /** Failed attempts for a key since its last success inside the window. */
+  async function recentFailures(key: string, since: Date, ex: Executor = db): Promise<number> {
+    const [row] = await ex
+      .select({
+        n: sql<number>`count(*) filter (where not ${loginAttempts.succeeded} and ${loginAttempts.attemptedAt} > coalesce((select max(attempted_at) from login_attempts s where s.key = ${key} and s.succeeded), '-infinity'))::int`,
+      })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.key, key), gte(loginAttempts.attemptedAt, since)));
+    return row?.n ?? 0;
+  }
+
   return {
     /** A new random session token (the cookie's value); only its hash is stored. */
     async createSession(
@@ -107,7 +118,7 @@ export function authRepository(db: Db) {
       return db.transaction(async (tx) => {
         for (const { key } of [...limits].sort((a, b) => a.key.localeCompare(b.key)))
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 7))`);
-        for (const { key, max } of limits) if ((await this.recentFailures(key, since, tx)) >= max) return null;
+        for (const { key, max } of limits) if ((await recentFailures(key, since, tx)) >= max) return null;
         const rows = await tx
           .insert(loginAttempts)
           .values(limits.map(({ key }) => ({ key, succeeded: false, attemptedAt: at })))
@@ -122,16 +133,7 @@ export function authRepository(db: Db) {
     async recordAttempts(keys: string[], succeeded: boolean, at: Date, ex: Executor = db): Promise<void> {
       await ex.insert(loginAttempts).values(keys.map((key) => ({ key, succeeded, attemptedAt: at })));
     },
-    /** Failed attempts for a key since its last success inside the window. */
-    async recentFailures(key: string, since: Date, ex: Executor = db): Promise<number> {
-      const [row] = await ex
-        .select({
-          n: sql<number>`count(*) filter (where not ${loginAttempts.succeeded} and ${loginAttempts.attemptedAt} > coalesce((select max(attempted_at) from login_attempts s where s.key = ${key} and s.succeeded), '-infinity'))::int`,
-        })
-        .from(loginAttempts)
-        .where(and(eq(loginAttempts.key, key), gte(loginAttempts.attemptedAt, since)));
-      return row?.n ?? 0;
-    },
+    recentFailures,
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;

@@ -241,7 +241,17 @@ export function newsroomService(deps: {
     return changed && wasOut ? now() : before.modifiedAt;
   }
 
-  const auditAction = (action: NewsAction | undefined): AuditAction => action ?? 'update';
+  /** What a save or a state change returns to the write protocol: the row, its audit entry, the tags it touched. */
+  const changed = (before: NewsRow, row: AdminNewsRow, action: NewsAction | undefined, linksChanged?: boolean) => ({
+    value: row,
+    audit: {
+      action: (action ?? 'update') as AuditAction,
+      entity: 'news' as const,
+      entityId: row.id,
+      details: { title: row.title, from: before.status, to: row.status },
+    },
+    tags: articleTags(before, row, now(), linksChanged),
+  });
 
   return {
     // Lists and reads
@@ -337,16 +347,7 @@ export function newsroomService(deps: {
         await desk.dropAutosave(id, staff.id, tx);
         const row = await reload(id, tx);
         await keepRevision(row, staff, input.action ?? 'save', tx);
-        return {
-          value: row,
-          audit: {
-            action: auditAction(input.action),
-            entity: 'news',
-            entityId: id,
-            details: { title: row.title, from: before.status, to: row.status },
-          },
-          tags: articleTags(before, row, now(), linksChanged),
-        };
+        return changed(before, row, input.action, linksChanged);
       }),
 
     /** A state change without the text (the list's and the editor's buttons). */
@@ -362,16 +363,7 @@ export function newsroomService(deps: {
         await repo.syncVisibility(id, visibleSince({ ...before, ...state }, now()), tx);
         const row = await reload(id, tx);
         await keepRevision(row, staff, input.action, tx);
-        return {
-          value: row,
-          audit: {
-            action: auditAction(input.action),
-            entity: 'news',
-            entityId: id,
-            details: { title: row.title, from: before.status, to: row.status },
-          },
-          tags: articleTags(before, row, now()),
-        };
+        return changed(before, row, input.action);
       }),
 
     /** Autosave while typing: never a revision, never an audit entry, never a state change. */
