@@ -1,6 +1,7 @@
 /**
  * The real server as a process on the embedded PostgreSQL: first start with demo content, a second start on
- * the same data refused, recovery after SIGKILL with nothing committed lost, and a clean SIGTERM stop.
+ * the same data refused, recovery after SIGKILL with nothing committed lost, PostgreSQL frozen (SIGSTOP) or killed
+ * under the app, Ctrl-C to the group, and a clean SIGTERM stop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -61,6 +62,23 @@ async function waitUntilUp(port: number, server: Server): Promise<void> {
   throw new Error(`server did not come up:\n${server.output()}`);
 }
 
+/** Pids whose parent is `pid`, from /proc. */
+function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // The field after the parenthesised command name is the state, then the parent pid.
+        const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+}
+
 afterAll(() => {
   for (const c of running) if (c.exitCode === null) c.kill('SIGKILL');
   // Stop any postgres a failed run left behind, then remove the folder.
@@ -112,6 +130,72 @@ describe('the server process', () => {
       expect(await c.exited).toBe(0);
       expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
       expect(fs.existsSync(path.join(dataDir, 'sahifa.lock'))).toBe(false);
+    },
+  );
+
+  it(
+    'stays answerable while PostgreSQL is frozen for 20 s (SIGSTOP): healthz within a second, no 500, no empty page',
+    { timeout: 120_000 },
+    async () => {
+      const port = await freePort();
+      const server = startServer(port, { ownGroup: true });
+      await waitUntilUp(port, server);
+      const base = `http://127.0.0.1:${port}`;
+      const [article] = await (await fetch(`${base}/api/news?limit=1`)).json();
+      const page = await fetch(`${base}/news/${article.id}`);
+      expect(page.status).toBe(200);
+      const postmaster = Number(
+        fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
+
+      // The postmaster and every process it started (each backend is a session of its own) are frozen, as a
+      // stalled disk or a paused VM would freeze them.
+      const frozen = [postmaster, ...childrenOf(postmaster)];
+      for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+      const frozenAt = Date.now();
+      const answers: Promise<{ what: string; status: number; body: string }>[] = [];
+      const ask = (what: string) =>
+        answers.push(fetch(`${base}${what}`).then(async (r) => ({ what, status: r.status, body: await r.text() })));
+      try {
+        ask(`/news/${article.id}`); // cached: served
+        ask(`/news/${article.id}?fresh=1`); // same page, a fresh query string
+        ask('/category/libya');
+        ask('/search?q=%D8%AE%D8%A8%D8%B1');
+        ask('/api/news?limit=3&offset=7');
+        ask(`/api/news/${article.id}`);
+        ask('/api/breaking-news');
+        ask('/api/search?q=%D9%84%D9%8A%D8%A8%D9%8A%D8%A7');
+        ask('/api/settings');
+        ask('/sitemap.xml');
+        ask('/rss.xml');
+        while (Date.now() - frozenAt < 20_000) {
+          const asked = Date.now();
+          const health = await fetch(`${base}/healthz`);
+          expect(Date.now() - asked).toBeLessThan(1500);
+          expect(health.status).toBe(503);
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+      } finally {
+        for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      }
+      for (const a of await Promise.all(answers)) {
+        // Served (a good or last-good copy, with its content), or an Arabic "come back shortly": never a 500.
+        expect([200, 503], a.what).toContain(a.status);
+        if (a.status === 503) expect(a.body, a.what).toMatch(/[\u0600-\u06FF]/);
+        if (a.what.startsWith('/news/') && a.status === 200) expect(a.body).toContain(article.title);
+      }
+
+      // Back by itself: healthy, and the pages render from the database again.
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline && !(await fetch(`${base}/healthz`)).ok)
+        await new Promise((r) => setTimeout(r, 200));
+      expect((await fetch(`${base}/healthz`)).ok).toBe(true);
+      const again = await fetch(`${base}/category/libya?after=stall`);
+      expect(again.status).toBe(200);
+      const fresh = await fetch(`${base}/api/news/${article.id}?after=stall`);
+      expect(fresh.status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
     },
   );
 

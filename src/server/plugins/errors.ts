@@ -43,9 +43,10 @@ const PG_UNAVAILABLE = new Set([
   '57014', // statement_timeout: a stalled database, not the client's fault
 ]);
 
-/** The pool's own messages when no connection can be had (pg-pool throws them without a code). */
+/** The driver's own messages when no connection can be had or a statement got no answer (pg and pg-pool throw them
+ * without a code). */
 const POOL_UNAVAILABLE =
-  /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/;
+  /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Query read timeout|timeout expired/;
 const isPoolUnavailable = (err: unknown): boolean => {
   for (let e = err, depth = 0; e && depth < 4; depth++, e = (e as { cause?: unknown }).cause)
     if (e instanceof Error && POOL_UNAVAILABLE.test(e.message)) return true;
