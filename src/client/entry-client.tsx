@@ -11,6 +11,7 @@ import { ReaderApp } from './app/reader-app';
 import { readerRoutes } from './app/routes';
 import type { SiteContextValue } from './app/site-context';
 import { createQueryClient } from './lib/query-client';
+import { setMediaBase } from '../shared/media';
 
 function readJson<T>(id: string): T | undefined {
   const el = document.getElementById(id);
@@ -26,6 +27,7 @@ const site = readJson<SiteContextValue>('__SITE__') ?? {
   origin: window.location.origin,
   serverNow: new Date().toISOString(),
 };
+setMediaBase(site.mediaBase);
 
 // As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one long task:
 // the page (already painted from the server's HTML) stays responsive while it comes alive.

@@ -47,12 +47,16 @@ import { adminApi } from './plugins/admin-api';
 import { registerAdminShell } from './plugins/admin-shell';
 import { registerResponseCache, ResponseCache, type CacheHandle } from './plugins/cache';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors';
+import { createMetrics, metricsRoutes, registerRequestMetrics } from './plugins/metrics';
 import { createInvalidationBus, type InvalidationBus } from './plugins/invalidation';
 import { registerSecurity } from './plugins/security';
 import { registerSsr } from './plugins/ssr';
 import { withoutControlChars } from './lib/input';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { LOG_SERIALIZERS } from './lib/logging';
 import { registerStatic } from './plugins/static';
+import { createMediaStore, type MediaStore } from './modules/media/media.store';
+import { setMediaBase } from '../shared/media';
 import type { ClientAssets } from './ssr/assets';
 
 export interface AppDeps {
@@ -66,6 +70,10 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Client bundle files; read from dist/client when not given. */
   assets?: ClientAssets;
+  /** Serving or draining; made here when not given (main.ts reads it from app.lifecycle). */
+  lifecycle?: Lifecycle;
+  /** Where image files live; made from config.media when not given. */
+  mediaStore?: MediaStore;
 }
 
 declare module 'fastify' {
@@ -78,8 +86,12 @@ declare module 'fastify' {
     stats: StatsRecorder;
     /** Every module's service. */
     modules: Modules;
+    /** Where image files live (local disk or S3). */
+    mediaStore: MediaStore;
     /** Starts a graceful stop: new requests get an Arabic 503 for `ms` while open ones finish (then close()). */
     drain: (ms: number) => Promise<void>;
+    /** Serving or draining: startDraining() makes /readyz answer 503 and every new request an Arabic 503. */
+    lifecycle: Lifecycle;
     /** Every route registered, for tests that must see them all (e.g. that every admin route needs a session). */
     routesList: { method: string; url: string }[];
   }
@@ -95,7 +107,11 @@ export async function buildApp({
   fetch: fetchImpl = fetch,
   logger,
   assets,
+  lifecycle = createLifecycle(),
+  mediaStore = createMediaStore(config.media),
 }: AppDeps): Promise<FastifyInstance> {
+  // Image URLs in pages (src, srcset, share images, feeds) point at the CDN or bucket when one is configured.
+  setMediaBase(config.mediaPublicUrl);
   const cache = new ResponseCache(config.cacheMaxBytes, () => now().getTime());
   const handle: { current?: CacheHandle } = {};
   const app = Fastify({
@@ -135,12 +151,10 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  // Draining: new requests get an Arabic 503 (and the connection closes) while open ones finish.
-  let draining = false;
-  const startDraining = () => {
-    draining = true;
-    handle.current?.close();
-  };
+  // Draining: new requests get an Arabic 503 (and the connection closes) while open ones finish; /readyz says so.
+  app.decorate('lifecycle', lifecycle);
+  lifecycle.onDraining(() => handle.current?.close());
+  const startDraining = () => lifecycle.startDraining();
   app.addHook('preClose', async () => startDraining());
   /**
    * The first step of a graceful stop: for `ms`, the listener stays open so connections already queued are accepted
@@ -151,7 +165,7 @@ export async function buildApp({
     await new Promise((r) => setTimeout(r, ms));
   });
   app.addHook('onRequest', async (req, reply) => {
-    if (!draining) return;
+    if (!lifecycle.draining || req.routeOptions.config.answersWhileDraining) return;
     return reply
       .code(503)
       .header('connection', 'close')
@@ -173,11 +187,12 @@ export async function buildApp({
     purge: config.cdnPurge,
     fetch: fetchImpl,
   });
-  const m = buildModules({ db, config, now, fetch: fetchImpl, log: app.log, invalidation });
+  const m = buildModules({ db, config, now, fetch: fetchImpl, log: app.log, invalidation, mediaStore });
   app.decorate('invalidation', invalidation);
   app.decorate('responseCache', cache);
   app.decorate('stats', m.statsRecorder);
   app.decorate('modules', m);
+  app.decorate('mediaStore', mediaStore);
   invalidation.subscribe((tags) => m.viewCounter.forget(tags));
   app.addHook('onReady', async () => {
     await invalidation.start();
@@ -193,6 +208,11 @@ export async function buildApp({
     await invalidation.close();
   });
 
+  // Prometheus metrics, only with METRICS_TOKEN (plugins/metrics.ts); without it nothing is measured.
+  const metrics = config.metricsToken
+    ? createMetrics({ cache, pool: db.$client, viewCounter: m.viewCounter, stats: m.statsRecorder, lifecycle })
+    : undefined;
+
   // Plugins.
   const cacheHandleValue = registerResponseCache(app, {
     cache,
@@ -200,12 +220,14 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     now: () => now().getTime(),
     onPageView: (address, userAgent, entry) => void m.statsRecorder.record(address, userAgent, entry),
+    onFastPath: metrics?.observeRequest,
   });
   handle.current = cacheHandleValue;
+  if (metrics) registerRequestMetrics(app, metrics, cacheHandleValue.isInternal);
   await registerSecurity(app, config.publicUrl);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyCookie);
-  await registerStatic(app, config.dataDir);
+  await registerStatic(app, mediaStore);
   // Reader page views that Fastify answered (rendered, or served stale); fast-path hits are counted there.
   app.addHook('onResponse', async (req, reply) => {
     if (req.method !== 'GET' || reply.statusCode !== 200 || !req.routeOptions.config.cache?.pageView) return;
@@ -215,7 +237,8 @@ export async function buildApp({
   });
 
   // The public API.
-  await app.register(healthPublicRoutes(m.health));
+  await app.register(healthPublicRoutes(m.health, { lifecycle, storageCheck: () => mediaStore.check() }));
+  if (metrics) await app.register(metricsRoutes(metrics, config.metricsToken!));
   await app.register(newsPublicRoutes(m.news));
   await app.register(viewsPublicRoutes(m.views));
   await app.register(tagsPublicRoutes(m.tags));
@@ -257,7 +280,7 @@ export async function buildApp({
   // Pages.
   await registerAdminShell(app);
   await app.register(feedsPublicRoutes(m.feeds, cacheHandleValue.originOf));
-  await registerSsr(app, { cache: cacheHandleValue, now, assets });
+  await registerSsr(app, { cache: cacheHandleValue, now, assets, onRender: metrics?.observeRender });
 
   return app;
 }

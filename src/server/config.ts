@@ -1,6 +1,7 @@
 /** Environment parsed once with zod; start-up fails fast with every bad variable listed. */
 import path from 'node:path';
 import { z } from 'zod';
+import type { MediaStorageConfig } from './modules/media/media.store';
 import { DEFAULT_PRAYER_XML } from './paths';
 
 const bool = z
@@ -48,6 +49,26 @@ const envSchema = z.object({
   CDN_PURGE_TOKEN: z.string().min(1).optional(),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   VIEW_FLUSH_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
+  // The bearer token Prometheus scrapes /metrics with; without it there is no /metrics.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces (it travels in an Authorization header)')
+    .optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._\-/]*$/)
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +101,14 @@ export interface Config {
   schedulerIntervalMs: number;
   /** How often counted article views are written (a crash loses at most this much of them). */
   viewFlushMs: number;
+  /** The bearer token /metrics asks for; undefined: no metrics are kept and /metrics does not exist. */
+  metricsToken: string | undefined;
+  /** Worker processes on this machine (node:cluster); 1: the server is one process. */
+  webConcurrency: number;
+  /** Where image files live: DATA_DIR/media, or an S3-compatible bucket. */
+  media: MediaStorageConfig;
+  /** Where pages load images from (a CDN or the bucket's public address); undefined: the app's own /media. */
+  mediaPublicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +127,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid environment:\n  PUBLIC_URL is required when NODE_ENV=production (the address readers use, e.g. https://sahifa.ly)',
     );
+  }
+  if (e.MEDIA_STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid environment:\n  S3_BUCKET is required when MEDIA_STORAGE=s3');
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError('Invalid environment:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
   if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid environment:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
@@ -120,5 +155,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cdnPurge: e.CDN_PURGE_URL ? { url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN } : undefined,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     viewFlushMs: e.VIEW_FLUSH_MS,
+    metricsToken: e.METRICS_TOKEN,
+    webConcurrency: e.WEB_CONCURRENCY,
+    media:
+      e.MEDIA_STORAGE === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            // Self-hosted services (MinIO, Ceph) answer at one host: path-style unless told otherwise.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+            prefix: (e.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '').replace(/.+/, '$&/'),
+          }
+        : { driver: 'local', dir: path.join(path.resolve(e.DATA_DIR), 'media') },
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }

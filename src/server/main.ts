@@ -1,12 +1,15 @@
 /** The only file that listens: config → database → buildApp → listen, and a graceful stop on SIGINT/SIGTERM. */
+import cluster from 'node:cluster';
 import pino from 'pino';
 import { buildApp } from './app';
+import { runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/embedded';
 import { LOG_SERIALIZERS } from './lib/logging';
 import { ensureFirstAdmin } from './db/seed/admin-bootstrap';
 import { isDemoSeeded, seedDemo } from './db/seed/seed';
+import { createMediaStore } from './modules/media/media.store';
 
 const STOP_TIMEOUT_MS = 15_000;
 /** How long a stopping server still accepts connections, to answer them rather than reset them. */
@@ -30,31 +33,42 @@ async function main(): Promise<void> {
   });
   const log = (msg: string) => logger.info(msg);
 
-  let database;
-  try {
-    database = await openDatabase(config, log);
-  } catch (err) {
-    if (err instanceof DataDirInUseError) {
-      logger.fatal(err.message);
-      process.exit(1);
+  const mediaStore = createMediaStore(config.media);
+  /** The once-only part of a start: the database, its migrations, the demo content, the first admin. */
+  const prepare = async () => {
+    let database;
+    try {
+      database = await openDatabase(config, log);
+    } catch (err) {
+      if (err instanceof DataDirInUseError) {
+        logger.fatal(err.message);
+        process.exit(1);
+      }
+      throw err;
     }
-    throw err;
+    if (config.seedDemo && !(await isDemoSeeded(database.db))) {
+      const summary = await seedDemo(database.db, { store: mediaStore });
+      log(
+        `Demo content added: ${summary.categories} sections, ${summary.news} articles, ${summary.breakingNews} breaking news, ${summary.prayerDays} prayer days`,
+      );
+    }
+    await ensureFirstAdmin(database.db, {
+      dataDir: config.dataDir,
+      ...config.admin,
+      log,
+      show: (text) => process.stderr.write(`${text}\n`),
+    });
+    return database;
+  };
+
+  // WEB_CONCURRENCY > 1: this process prepares the database once and runs the workers (cluster.ts).
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    await runPrimary({ workers: config.webConcurrency, logger, prepare });
+    return;
   }
 
-  if (config.seedDemo && !(await isDemoSeeded(database.db))) {
-    const summary = await seedDemo(database.db, { dataDir: config.dataDir });
-    log(
-      `Demo content added: ${summary.categories} sections, ${summary.news} articles, ${summary.breakingNews} breaking news, ${summary.prayerDays} prayer days`,
-    );
-  }
-  await ensureFirstAdmin(database.db, {
-    dataDir: config.dataDir,
-    ...config.admin,
-    log,
-    show: (text) => process.stderr.write(`${text}\n`),
-  });
-
-  const app = await buildApp({ config, db: database.db, logger });
+  const database = await prepare();
+  const app = await buildApp({ config, db: database.db, logger, mediaStore });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -67,6 +81,8 @@ async function main(): Promise<void> {
     }, STOP_TIMEOUT_MS);
     force.unref();
     try {
+      // Not ready from now on (/readyz answers 503), before anything else: a load balancer stops sending readers.
+      app.lifecycle.startDraining();
       await app.drain(DRAIN_MS);
       await app.close();
       await database.close();

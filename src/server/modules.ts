@@ -19,6 +19,7 @@ import { feedsService } from './modules/feeds/feeds.service';
 import { healthRepository } from './modules/health/health.repository';
 import { mediaRepository } from './modules/media/media.repository';
 import { mediaService } from './modules/media/media.service';
+import type { MediaStore } from './modules/media/media.store';
 import { authorsRepository } from './modules/authors/authors.repository';
 import { authorsService } from './modules/authors/authors.service';
 import { newsDeskRepository } from './modules/news/news-desk.repository';
@@ -51,9 +52,10 @@ export interface ModuleDeps {
   fetch: typeof fetch;
   log: FastifyBaseLogger;
   invalidation: Invalidator;
+  mediaStore: MediaStore;
 }
 
-export function buildModules({ db, config, now, fetch, log, invalidation }: ModuleDeps) {
+export function buildModules({ db, config, now, fetch, log, invalidation, mediaStore }: ModuleDeps) {
   const audit = auditRepository(db);
   const write = createWriter({ db, audit, invalidation, now });
 
@@ -133,7 +135,7 @@ export function buildModules({ db, config, now, fetch, log, invalidation }: Modu
     viewCounter: counter,
     jobs,
     feeds: feedsService({ news: repos.news, categories, authors, settings, now }),
-    media: mediaService({ repo: repos.media, write, dataDir: config.dataDir, now }),
+    media: mediaService({ repo: repos.media, write, store: mediaStore, now, log }),
     newsletter: newsletterService({ repo: repos.newsletter, now }),
     prayer: prayerTimesService({ repo: repos.prayer, write, now, xmlPath: config.prayerXmlPath, log }),
     weather: weatherService({ ...config.weather, fetch, now, log }),

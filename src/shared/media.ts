@@ -1,30 +1,51 @@
-/** URLs of stored images: /media/<id>/<width>.webp, every image at every width. */
+/**
+ * URLs of stored images. What the database keeps is always the app's own path, /media/<id>/<width>.webp (every
+ * image at every width, plus og.jpg): the same rows serve any storage. What pages show is that path under the media
+ * base: /media (the app streams the files itself) or MEDIA_PUBLIC_URL (a CDN or the bucket's address), set once per
+ * process by setMediaBase (the server from its configuration, the reader app from the page's __SITE__).
+ */
 export const MEDIA_WIDTHS = [400, 800, 1200] as const;
 export const MEDIA_URL_PREFIX = '/media';
 /** Shown where an article has no image or its image fails to load. */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
+let mediaBase: string = MEDIA_URL_PREFIX;
+
+/** Where pages point image URLs (no trailing slash); undefined or empty: the app's own /media. */
+export function setMediaBase(base: string | undefined): void {
+  mediaBase = base ? base.replace(/\/+$/, '') : MEDIA_URL_PREFIX;
+}
+export const getMediaBase = (): string => mediaBase;
+
+/** The stored path of one rendition: what news.image_url keeps. */
 export function mediaUrl(id: string, width: number): string {
   return `${MEDIA_URL_PREFIX}/${id}/${width}.webp`;
 }
 
-const OWN = /^\/media\/([0-9a-f-]{36})\/\d+\.webp$/;
+const OWN = /^\/media\/([0-9a-f-]{36})\/(\d+\.webp|og\.jpg)$/;
+const publicRendition = (id: string, file: string) => `${mediaBase}/${id}/${file}`;
+
+/** Where a page loads a stored image from (the media base); outside URLs are returned unchanged. */
+export function publicImageUrl(url: string): string {
+  const m = OWN.exec(url);
+  return m ? publicRendition(m[1]!, m[2]!) : url;
+}
 
 /** `srcset` for one of our stored images; undefined for an outside URL. */
 export function srcSetFor(url: string): string | undefined {
   const m = OWN.exec(url);
   if (!m) return undefined;
-  return MEDIA_WIDTHS.map((w) => `${mediaUrl(m[1]!, w)} ${w}w`).join(', ');
+  return MEDIA_WIDTHS.map((w) => `${publicRendition(m[1]!, `${w}.webp`)} ${w}w`).join(', ');
 }
 
-/** The same image at another width (for small cards); outside URLs are returned unchanged. */
+/** The same image at another width (for small cards), where pages load it; outside URLs unchanged. */
 export function sizedImage(url: string, width: (typeof MEDIA_WIDTHS)[number]): string {
   const m = OWN.exec(url);
-  return m ? mediaUrl(m[1]!, width) : url;
+  return m ? publicRendition(m[1]!, `${width}.webp`) : url;
 }
 
 /** A 1200×630 JPEG for share previews (Open Graph), made for every stored image; outside URLs unchanged. */
 export function ogImageFor(url: string): string {
   const m = OWN.exec(url);
-  return m ? `${MEDIA_URL_PREFIX}/${m[1]!}/og.jpg` : url;
+  return m ? publicRendition(m[1]!, 'og.jpg') : url;
 }

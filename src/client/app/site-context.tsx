@@ -1,9 +1,11 @@
 import { createContext, useContext } from 'react';
 
-/** Facts the server knows when it renders: the public origin (for share links) and its clock. */
+/** Facts the server knows when it renders: the public origin (for share links), its clock, where images live. */
 export interface SiteContextValue {
   origin: string;
   serverNow: string;
+  /** The media base (MEDIA_PUBLIC_URL or /media): the browser loads images where the server's HTML said. */
+  mediaBase?: string;
 }
 
 export const SiteContext = createContext<SiteContextValue>({ origin: '', serverNow: new Date(0).toISOString() });

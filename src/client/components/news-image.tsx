@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PLACEHOLDER_IMAGE, srcSetFor } from '../../shared/media';
+import { PLACEHOLDER_IMAGE, publicImageUrl, srcSetFor } from '../../shared/media';
 
 interface Props {
   src: string | null | undefined;
@@ -17,7 +17,7 @@ export function NewsImage({ src, alt, sizes, priority = false, className = '' }:
   const url = !src || failed ? PLACEHOLDER_IMAGE : src;
   return (
     <img
-      src={url}
+      src={publicImageUrl(url)}
       srcSet={srcSetFor(url)}
       sizes={srcSetFor(url) ? sizes : undefined}
       alt={alt}

@@ -287,6 +287,20 @@ const WRITES: Write[] = [
     drops: () => [],
     keeps: NOTHING_PUBLIC,
   },
+  {
+    route: 'DELETE /api/admin/media/:id',
+    run: async () => {
+      const id = '0000000a-0000-4000-8000-00000000000a';
+      await t.database.pool.query(
+        `insert into media (id, original_name, source_type, width, height, widths, bytes) values ($1, 'x.png', 'png', 20, 20, '{400}', 1)`,
+        [id],
+      );
+      return call('DELETE', `/api/admin/media/${id}`);
+    },
+    // An unused image: no page showed it.
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
 ];
 
 /** Writes that change nothing anyone else sees: signing in and out, ending one's own session elsewhere. */

@@ -110,10 +110,16 @@ export interface CacheEntry {
 export interface CacheCounters {
   /** Brotli bodies recompressed at the best quality in the background. */
   upgrades: number;
+  /** Requests answered from a fresh entry (the fast path and the Fastify hook alike). */
   hits: number;
+  /** Requests answered from an entry past its TTL while it is refreshed. */
   staleHits: number;
+  /** Requests that had to be rendered. */
   misses: number;
+  /** Requests that waited for another request's render of the same key and got its answer. */
   coalesced: number;
+  /** API answers a page render read straight from the cache (lookupJson), without a request. */
+  lookups: number;
   fills: number;
   compressions: number;
   invalidations: number;
@@ -133,6 +139,7 @@ export class ResponseCache {
     staleHits: 0,
     misses: 0,
     coalesced: 0,
+    lookups: 0,
     fills: 0,
     compressions: 0,
     invalidations: 0,
@@ -394,6 +401,8 @@ export interface CacheOptions {
   now: () => number;
   /** A reader page was shown (statistics). */
   onPageView?: (address: string, userAgent: string | undefined, entry: boolean) => void;
+  /** A request was answered by the fast path (metrics): its route pattern, path, status and seconds taken. */
+  onFastPath?: (method: string, route: string, pathname: string, status: number, seconds: number) => void;
 }
 
 const REFRESH_HEADER = 'x-sahifa-refresh';
@@ -429,6 +438,8 @@ export interface CacheHandle {
   internalHeaders: (req: FastifyRequest) => Record<string, string>;
   /** Stops serving from the fast path (while draining). */
   close: () => void;
+  /** True for this app's own requests to itself (a page render's API queries, a stale entry's refresh). */
+  isInternal: (req: FastifyRequest) => boolean;
 }
 
 export function registerResponseCache(app: FastifyInstance, opts: CacheOptions): CacheHandle {
@@ -455,7 +466,7 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
     const query = shared.query ?? (qs && typeof qs === 'object' && 'shape' in qs ? Object.keys(qs.shape) : []);
     const rc: RouteCache = { ...shared, query };
     route.config!.cache = rc;
-    router.on('GET', route.url, () => {}, { rc });
+    router.on('GET', route.url, () => {}, { rc, route: route.url });
   });
 
   const allowedOf = (rc: RouteCache, pathname: string) =>
@@ -665,6 +676,7 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
     if (!enabled || closing || (req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
     if (req.headers[REFRESH_HEADER] || req.headers[FRESH_HEADER]) return false;
     const q = req.url.indexOf('?');
+    const started = opts.onFastPath ? performance.now() : 0;
     const found = router.find('GET', q < 0 ? req.url : req.url.slice(0, q));
     if (!found) return false;
     const rc = (found.store as { rc: RouteCache }).rc;
@@ -689,6 +701,11 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
       const referer = req.headers.referer;
       opts.onPageView(proxyAddr(req, trust), req.headers['user-agent'], !referer || !referer.startsWith(origin));
     }
+    if (opts.onFastPath) {
+      const pathname = q < 0 ? req.url : req.url.slice(0, q);
+      const route = (found.store as { route: string }).route;
+      opts.onFastPath(req.method, route, pathname, status, (performance.now() - started) / 1000);
+    }
     return true;
   }
 
@@ -702,7 +719,7 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
     const { key } = normalise(path, allowedOf(rc, pathname), originOf(req));
     const e = cache.get(key);
     if (!e || e.json === undefined || now() >= e.freshUntil) return undefined;
-    cache.counters.hits++;
+    cache.counters.lookups++;
     return { value: e.json, tags: e.tags };
   }
 
@@ -714,6 +731,7 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
     close: () => {
       closing = true;
     },
+    isInternal: (req) => req.headers[REFRESH_HEADER] === token || req.headers[FRESH_HEADER] === token,
   };
 }
 

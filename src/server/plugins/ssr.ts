@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoutes } from '../../client/lib/routing';
 import { HOME_SLUG } from '../../shared/constants';
+import { getMediaBase } from '../../shared/media';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/settings-defaults';
 import type { PublicSettings } from '../../shared/schemas/settings';
 import { chromeQueries, readerRoutes, type ReaderRoute } from '../../client/app/routes';
@@ -24,6 +25,8 @@ export interface SsrOptions {
   cache: CacheHandle;
   now: () => Date;
   assets?: ClientAssets;
+  /** A page was rendered to HTML (metrics): the reader route's pattern and the seconds React and the document took. */
+  onRender?: (route: string, seconds: number) => void;
 }
 
 const ALL_TAGS: CacheTag[] = ['pages', 'news', 'sections', 'breaking', 'prayer', 'weather', 'settings'];
@@ -32,6 +35,12 @@ export const RETRY_AFTER_S = 30;
 /** The query parameters a reader page reads (everything else is left out of its cache key). */
 export const pageQueryParams = (pathname: string): readonly string[] =>
   matchRoutes(readerRoutes, pathname)?.route.search ?? [];
+
+/** The reader route a path shows ('/news/:id'); undefined for the not-found page. Metrics label pages by it. */
+export function pageRouteOf(pathname: string): string | undefined {
+  const route = matchRoutes(readerRoutes, pathname)?.route;
+  return route && !route.notFound ? route.path : undefined;
+}
 
 export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promise<void> {
   const assets = opts.assets ?? readClientAssets();
@@ -117,8 +126,9 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     }
     reply.cacheTags(...tags);
     const origin = opts.cache.originOf(req);
-    const site = { origin, serverNow: opts.now().toISOString() };
+    const site = { origin, serverNow: opts.now().toISOString(), mediaBase: getMediaBase() };
     const query = search.toString();
+    const started = opts.onRender ? performance.now() : 0;
     const { html, state } = renderReaderApp(url.pathname + (query ? `?${query}` : ''), queryClient, site);
     const settings = queryClient.getQueryData<PublicSettings>(q.settings().key) ?? DEFAULT_PUBLIC_SETTINGS;
     const meta = route.meta({
@@ -127,9 +137,11 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
       settings,
       get: <T>(def: QueryDef<T>) => queryClient.getQueryData<T>(def.key),
     });
+    const document = renderDocument({ meta, settings, origin, appHtml: html, queryState: state, site, assets });
+    opts.onRender?.(route.path, (performance.now() - started) / 1000);
     return reply
       .code(route.notFound || route.valid?.(params) === false || notFound ? 404 : 200)
       .type('text/html; charset=utf-8')
-      .send(renderDocument({ meta, settings, origin, appHtml: html, queryState: state, site, assets }));
+      .send(document);
   }
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { connect, type Database } from '../db/client';
+import { createMediaStore } from '../modules/media/media.store';
 
 export interface TestDatabase extends Database {
   name: string;
@@ -93,6 +94,7 @@ export async function createTestModules(now: () => Date = () => new Date()) {
       announce: async () => {},
       invalidate: async (tags) => void invalidated.push([...tags]),
     },
+    mediaStore: createMediaStore(config.media),
   });
   return {
     modules,

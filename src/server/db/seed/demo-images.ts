@@ -1,9 +1,8 @@
 /** Demo pictures drawn locally (no internet): abstract compositions in each section's colour, stored like uploads. */
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { MEDIA_WIDTHS, mediaUrl } from '../../../shared/media';
-import { mediaDir, storeImage } from '../../modules/media/media.storage';
+import { storeImage } from '../../modules/media/media.storage';
+import type { MediaStore } from '../../modules/media/media.store';
 
 export const DEMO_IMAGES_PER_CATEGORY = 4;
 
@@ -49,7 +48,7 @@ function demoSvg(color: string, seed: number): string {
 
 /** Makes (or finds) the demo images of one section; returns their URLs. */
 export async function ensureDemoImages(
-  dataDir: string,
+  store: MediaStore,
   categoryIndex: number,
   color: string,
 ): Promise<{ id: string; url: string; bytes: number }[]> {
@@ -57,14 +56,14 @@ export async function ensureDemoImages(
   for (let n = 0; n < DEMO_IMAGES_PER_CATEGORY; n++) {
     const id = demoImageId(categoryIndex, n);
     const largest = MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]!;
-    if (fs.existsSync(path.join(mediaDir(dataDir), id, 'og.jpg'))) {
+    if (await store.has(id, 'og.jpg')) {
       out.push({ id, url: mediaUrl(id, largest), bytes: 0 });
       continue;
     }
     const png = await sharp(Buffer.from(demoSvg(color, categoryIndex * 31 + n * 7 + 1)))
       .png()
       .toBuffer();
-    const stored = await storeImage(png, dataDir, id);
+    const stored = await storeImage(png, store, id);
     out.push({ id, url: stored.url, bytes: stored.bytes });
   }
   return out;

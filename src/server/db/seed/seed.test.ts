@@ -8,6 +8,7 @@ import { verifyPassword } from '../../modules/admins/passwords';
 import { admins } from '../schema/accounts';
 import { ensureFirstAdmin } from './admin-bootstrap';
 import { isDemoSeeded, seedDemo } from './seed';
+import { localMediaStore } from '../../modules/media/media.store';
 
 let database: TestDatabase;
 let dataDir: string;
@@ -28,7 +29,7 @@ const count = async (table: string, where = 'true') =>
 describe('demo content', () => {
   it('fills an empty database with the sections, 60+ articles over 30 days, breaking news and a year of prayer times', async () => {
     expect(await isDemoSeeded(database.db)).toBe(false);
-    const summary = await seedDemo(database.db, { dataDir, now });
+    const summary = await seedDemo(database.db, { store: localMediaStore(path.join(dataDir, 'media')), now });
     expect(summary.categories).toBe(5);
     expect(summary.news).toBeGreaterThanOrEqual(60);
     expect(await isDemoSeeded(database.db)).toBe(true);
@@ -81,7 +82,7 @@ describe('demo content', () => {
 
   it('is idempotent: a second run adds nothing', async () => {
     const before = await count('news');
-    const summary = await seedDemo(database.db, { dataDir, now });
+    const summary = await seedDemo(database.db, { store: localMediaStore(path.join(dataDir, 'media')), now });
     expect(summary).toEqual({ categories: 0, news: 0, breakingNews: 0, prayerDays: 0 });
     expect(await count('news')).toBe(before);
   });

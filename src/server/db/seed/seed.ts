@@ -17,6 +17,7 @@ import { computePrayerDay } from '../../modules/prayer-times/prayer-calculation'
 import { addDays, tripoliDate } from '../../../shared/dates';
 import { DEMO_CATEGORIES } from './demo-categories';
 import { DEMO_BREAKING, DEMO_HEADLINES, DEMO_PARAGRAPHS, DEMO_REPORTERS, DEMO_TAGS } from './demo-articles';
+import type { MediaStore } from '../../modules/media/media.store';
 import { DEMO_IMAGES_PER_CATEGORY, ensureDemoImages } from './demo-images';
 import { DEFAULT_PUBLIC_SETTINGS, SITE_SETTINGS_KEY } from '../../../shared/settings-defaults';
 import { SANITIZER_VERSION } from '../../modules/news/sanitize-html';
@@ -42,9 +43,9 @@ function articleHtml(paragraphs: readonly string[], k: number): string {
   ].join('');
 }
 
-export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date }): Promise<SeedSummary> {
+export async function seedDemo(db: Db, opts: { store: MediaStore; now?: Date }): Promise<SeedSummary> {
   const now = opts.now ?? new Date();
-  const images = await Promise.all(DEMO_CATEGORIES.map((c, i) => ensureDemoImages(opts.dataDir, i, c.color)));
+  const images = await Promise.all(DEMO_CATEGORIES.map((c, i) => ensureDemoImages(opts.store, i, c.color)));
 
   const articles = DEMO_CATEGORIES.flatMap((c, ci) =>
     DEMO_HEADLINES[c.slug]!.map(([title, description], k) => ({ title, description, category: c.slug, ci, k })),
@@ -60,6 +61,8 @@ export async function seedDemo(db: Db, opts: { dataDir: string; now?: Date }): P
   const reporterHash = await hashPassword(randomBytes(32).toString('hex'));
 
   return db.transaction(async (tx) => {
+    // Several instances starting at once seed one after another; the later ones find everything there.
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     await tx
       .insert(admins)
       .values(DEMO_REPORTERS.map((r) => ({ ...r, role: 'writer' as const, passwordHash: reporterHash })))

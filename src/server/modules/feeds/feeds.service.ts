@@ -4,6 +4,7 @@
  * each cached on its own and dropped only when its month changes. The Google News sitemap is the last 48 hours; RSS
  * for all news and per section, with the authors as dc:creator.
  */
+import { publicImageUrl } from '../../../shared/media';
 import type { NewsListItem } from '../../../shared/schemas/news';
 import type { PublicSettings } from '../../../shared/schemas/settings';
 import type { AuthorsService } from '../authors/authors.service';
@@ -17,6 +18,9 @@ import { xmlDocument, xmlText } from './xml';
 export const RSS_ITEMS = 30;
 const NEWS_SITEMAP_HOURS = 48;
 export const SITEMAP_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** A page's URL as readers' software needs it: absolute (the media base may already be). */
+const absoluteUrl = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : origin + url);
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
@@ -53,7 +57,7 @@ function rss(
             ...(n.imageUrl
               ? {
                   enclosure: {
-                    '@_url': n.imageUrl.startsWith('http') ? n.imageUrl : origin + n.imageUrl,
+                    '@_url': absoluteUrl(origin, publicImageUrl(n.imageUrl)),
                     '@_type': 'image/webp',
                     '@_length': '0',
                   },

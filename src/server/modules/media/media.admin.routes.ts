@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mediaResponse } from '../../../shared/schemas/admin';
 import { srcSetFor } from '../../../shared/media';
@@ -32,6 +33,15 @@ export function mediaAdminRoutes(service: MediaService): FastifyPluginAsyncZod {
           height: stored.height,
           srcset: srcSetFor(stored.url) ?? '',
         });
+      },
+    );
+
+    app.delete(
+      '/media/:id',
+      { config: { permission: 'news.publish' }, schema: { params: z.object({ id: z.uuid() }) } },
+      async (req, reply) => {
+        await service.remove(actorOf(req), req.params.id);
+        return reply.status(204).send();
       },
     );
   };

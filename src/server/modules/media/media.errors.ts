@@ -8,5 +8,9 @@ export const mediaErrors = {
     new AppError(413, 'IMAGE_TOO_LARGE', 'أبعاد الصورة أكبر من المسموح (40 ميغابكسل)؛ صغّر الصورة ثم أعد المحاولة'),
   tooLarge: () => new AppError(413, 'FILE_TOO_LARGE', 'حجم الصورة أكبر من 10 ميغابايت'),
   wrongType: () => new AppError(415, 'UNSUPPORTED_IMAGE', 'نوع الملف غير مدعوم؛ المسموح: JPG وPNG وGIF وWebP'),
+  storageUnavailable: () =>
+    new AppError(503, 'STORAGE_UNAVAILABLE', 'تعذّر حفظ الصورة الآن؛ لم يُحفظ شيء، أعد المحاولة بعد قليل'),
+  notFound: () => new AppError(404, 'MEDIA_NOT_FOUND', 'الصورة غير موجودة'),
+  inUse: () => new AppError(409, 'MEDIA_IN_USE', 'لا يمكن حذف الصورة لأنها مستخدمة في خبر أو نسخة منه أو صورة حساب'),
   unreadable: () => new AppError(422, 'IMAGE_UNREADABLE', 'تعذّرت قراءة الصورة؛ قد يكون الملف تالفاً'),
 };

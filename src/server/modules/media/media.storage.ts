@@ -1,14 +1,13 @@
 /**
- * Image storage: every image is re-encoded to WebP at a few widths (never wider than the original) and
- * written to <dataDir>/media/<id>/<width>.webp, plus og.jpg (1200×630) for share previews. Re-encoding drops metadata (EXIF, GPS) and anything that
- * is not pixels. Files are written to a temporary folder and renamed into place, so a crash leaves no
- * half-written image behind.
+ * Image processing: every image is re-encoded to WebP at a few widths (never wider than the original), plus og.jpg
+ * (1200×630) for share previews, and handed to the media store (media.store.ts: local disk or S3) as <id>/<file>.
+ * Re-encoding drops metadata (EXIF, GPS) and anything that is not pixels.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { MEDIA_WIDTHS, mediaUrl } from '../../../shared/media';
+import { contentTypeOf, type MediaFile, type MediaStore } from './media.store';
 
 export interface StoredImage {
   id: string;
@@ -28,7 +27,11 @@ export function mediaDir(dataDir: string): string {
   return path.join(dataDir, 'media');
 }
 
-export async function storeImage(input: Buffer, dataDir: string, id: string = randomUUID()): Promise<StoredImage> {
+/** Every file of one image, made in memory (nothing is written): the store then writes them all or none. */
+export async function renderImage(
+  input: Buffer,
+  id: string = randomUUID(),
+): Promise<{ image: StoredImage; files: MediaFile[] }> {
   const image = sharp(input, { failOn: 'error', limitInputPixels: MAX_STORED_PIXELS }).rotate();
   const meta = await image.metadata();
   if (!meta.width || !meta.height) throw new Error('image has no dimensions');
@@ -37,34 +40,32 @@ export async function storeImage(input: Buffer, dataDir: string, id: string = ra
   const height = orientedSwap ? meta.width : meta.height;
   // Every width is always written (a small original is not enlarged), so any stored image's URLs follow one pattern.
   const widths = [...MEDIA_WIDTHS];
-  const finalDir = path.join(mediaDir(dataDir), id);
-  const tmpDir = `${finalDir}.tmp-${process.pid}`;
-  await fs.rm(tmpDir, { recursive: true, force: true });
-  await fs.mkdir(tmpDir, { recursive: true });
-  let bytes = 0;
-  try {
-    for (const w of widths) {
-      const out = await image
-        .clone()
-        .resize({ width: w, withoutEnlargement: true })
-        .webp({ quality: 78, effort: 4 })
-        .toBuffer();
-      bytes += out.length;
-      await fs.writeFile(path.join(tmpDir, `${w}.webp`), out);
-    }
-    const og = await image
+  const files: MediaFile[] = [];
+  for (const w of widths) {
+    const body = await image
       .clone()
-      .resize({ width: 1200, height: 630, fit: 'cover', position: 'attention' })
-      .jpeg({ quality: 80, mozjpeg: true })
+      .resize({ width: w, withoutEnlargement: true })
+      .webp({ quality: 78, effort: 4 })
       .toBuffer();
-    bytes += og.length;
-    await fs.writeFile(path.join(tmpDir, 'og.jpg'), og);
-    await fs.rm(finalDir, { recursive: true, force: true });
-    await fs.rename(tmpDir, finalDir);
-  } catch (err) {
-    await fs.rm(tmpDir, { recursive: true, force: true });
-    throw err;
+    files.push({ name: `${w}.webp`, body, contentType: contentTypeOf('x.webp') });
   }
+  const og = await image
+    .clone()
+    .resize({ width: 1200, height: 630, fit: 'cover', position: 'attention' })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
+  files.push({ name: 'og.jpg', body: og, contentType: contentTypeOf('og.jpg') });
+  const bytes = files.reduce((n, f) => n + f.body.length, 0);
   const largest = widths[widths.length - 1]!;
-  return { id, width, height, widths, bytes, sourceType: meta.format ?? 'unknown', url: mediaUrl(id, largest) };
+  return {
+    image: { id, width, height, widths, bytes, sourceType: meta.format ?? 'unknown', url: mediaUrl(id, largest) },
+    files,
+  };
+}
+
+/** Renders an image and writes its files (the demo seed; uploads go through media.service.ts). */
+export async function storeImage(input: Buffer, store: MediaStore, id?: string): Promise<StoredImage> {
+  const { image, files } = await renderImage(input, id);
+  await store.putImage(image.id, files);
+  return image;
 }

@@ -58,6 +58,12 @@ export function statsRecorder(repo: StatsRepository, now: () => Date, log: { war
       counts.visitors.set(hash, deviceOf(userAgent));
       pending.set(day, counts);
     },
+    /** Page views counted but not yet written (metrics). */
+    get unflushed(): number {
+      let n = 0;
+      for (const counts of pending.values()) n += counts.pageViews;
+      return n;
+    },
     flush,
     start() {
       timer ??= setInterval(() => void flush(), STATS_FLUSH_MS);

@@ -1,0 +1,76 @@
+/**
+ * WEB_CONCURRENCY=N on one machine: a primary process and N workers (node:cluster) sharing the listening port. The
+ * primary owns the database side of the start: it starts the embedded PostgreSQL (or opens DATABASE_URL), applies
+ * migrations, seeds and creates the first admin, once; then each worker runs as an ordinary single instance on
+ * DATABASE_URL (sessions, throttling, caching and jobs already work across instances through PostgreSQL). A worker
+ * that dies is started again, with backoff. SIGINT/SIGTERM: every worker drains and stops, then the primary stops
+ * PostgreSQL.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+import type { Database } from './db/client';
+
+const STOP_TIMEOUT_MS = 20_000;
+const MAX_BACKOFF_MS = 30_000;
+
+export async function runPrimary(opts: {
+  workers: number;
+  logger: Logger;
+  /** Opens the database and does the once-only start work (migrations, seed, first admin). */
+  prepare: () => Promise<Database>;
+}): Promise<void> {
+  const { logger } = opts;
+  const database = await opts.prepare();
+  const env = { DATABASE_URL: database.url, WEB_CONCURRENCY: '1', SAHIFA_WORKER: '1' };
+  let stopping = false;
+  let backoff = 1000;
+  let lastCrash = 0;
+
+  const fork = (): Worker => {
+    const worker = cluster.fork(env);
+    worker.on('exit', (code, signal) => {
+      if (stopping) return;
+      // Crashing again soon after the last crash waits longer (1 s, doubling to 30 s): a worker that cannot start
+      // does not spin.
+      const now = Date.now();
+      backoff = now - lastCrash > 60_000 ? 1000 : Math.min(backoff * 2, MAX_BACKOFF_MS);
+      lastCrash = now;
+      logger.error({ pid: worker.process.pid, code, signal }, `worker exited; starting another in ${backoff} ms`);
+      setTimeout(() => {
+        if (!stopping) fork();
+      }, backoff).unref();
+    });
+    return worker;
+  };
+
+  for (let i = 0; i < opts.workers; i++) fork();
+  logger.info(`Started ${opts.workers} workers (WEB_CONCURRENCY=${opts.workers})`);
+
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    const exits = workers.map(
+      (w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once('exit', () => resolve()))),
+    );
+    // Each worker drains (answers what it holds, writes buffered counts) and exits; a terminal's Ctrl-C has already
+    // reached them too, which is the same request.
+    for (const w of workers) if (!w.isDead()) w.process.kill('SIGTERM');
+    const timer = setTimeout(() => {
+      logger.error('workers did not stop in time; killing them');
+      for (const w of workers) if (!w.isDead()) w.process.kill('SIGKILL');
+    }, STOP_TIMEOUT_MS);
+    await Promise.all(exits);
+    clearTimeout(timer);
+    try {
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}

@@ -1,0 +1,191 @@
+/**
+ * Prometheus metrics at GET /metrics, only when METRICS_TOKEN is set (otherwise there is no such route, and nothing
+ * here runs: no hooks, no timers). Scrapers send `Authorization: Bearer <METRICS_TOKEN>`.
+ *
+ * Each app has a registry of its own (never prom-client's global one), so several apps in one process (tests) do
+ * not collide. What it holds:
+ * - Node's own (`collectDefaultMetrics`): CPU, memory, heap, event-loop lag (`nodejs_eventloop_lag_*`), GC, handles.
+ * - `http_requests_total{method,route,status}` and `http_request_duration_seconds{method,route}`, for every request
+ *   a client made, cache hits answered by the fast path in front of Fastify included; never this app's requests to
+ *   itself (a page render's API queries, cache refreshes). `route` is the route's pattern (`/api/news/:id`), a
+ *   reader page's pattern in the route table (`/news/:id`), or `404`: never the raw URL, so the label set is bounded.
+ * - The page cache: `sahifa_cache_hits_total{kind}` (fresh, stale, coalesced), `sahifa_cache_misses_total`,
+ *   `sahifa_cache_render_lookups_total` (API answers a page render read from the cache), `sahifa_cache_bytes`,
+ *   `sahifa_cache_max_bytes`, `sahifa_cache_entries`. Read from the cache's own counters when scraped.
+ * - `sahifa_render_duration_seconds{route}`: React rendering a reader page to HTML (data fetching excluded; the whole
+ *   request is in http_request_duration_seconds).
+ * - The pg pool: `sahifa_db_pool_connections`, `…_idle_connections`, `…_waiting_clients`, `…_max_connections`.
+ * - Counts held in memory until their next flush: `sahifa_buffered_article_views`, `sahifa_buffered_page_views`.
+ * - `sahifa_draining`: 1 once a graceful stop has begun.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { MESSAGES } from '../errors';
+import type { Lifecycle } from '../lib/lifecycle';
+import type { ResponseCache } from './cache';
+import { pageRouteOf } from './ssr';
+
+export interface MetricsSources {
+  cache: ResponseCache;
+  pool: pg.Pool;
+  /** Article views counted in memory, not yet written. */
+  viewCounter: { readonly unflushed: number };
+  /** Reader page views counted in memory, not yet written. */
+  stats: { readonly unflushed: number };
+  lifecycle: Lifecycle;
+}
+
+/** Seconds. Cache hits take well under a millisecond; a cold page a few tens; a stalled database up to 15 s. */
+const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15];
+const RENDER_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
+
+/** The reader pages' catch-all route: its requests are labelled by the page they show instead. */
+const PAGES_ROUTE = '/*';
+
+/** The route label: a pattern, never a raw URL. */
+export function routeLabel(pattern: string | undefined, url: string): string {
+  if (!pattern) return '404';
+  if (pattern !== PAGES_ROUTE) return pattern;
+  const q = url.indexOf('?');
+  return pageRouteOf(q < 0 ? url : url.slice(0, q)) ?? '404';
+}
+
+export function createMetrics(sources: MetricsSources) {
+  const { cache, pool, lifecycle } = sources;
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route pattern',
+    labelNames: ['method', 'route'] as const,
+    buckets: REQUEST_BUCKETS,
+    registers,
+  });
+  const render = new Histogram({
+    name: 'sahifa_render_duration_seconds',
+    help: 'Time to render a reader page to HTML (React and the document; data fetching excluded)',
+    labelNames: ['route'] as const,
+    buckets: RENDER_BUCKETS,
+    registers,
+  });
+
+  // The cache keeps its own counters (plain numbers, cheap on the fast path); they are copied when scraped.
+  const c = cache.counters;
+  new Counter({
+    name: 'sahifa_cache_hits_total',
+    help: 'Requests answered from the page cache: fresh, stale (while refreshed) or coalesced (waited for a render)',
+    labelNames: ['kind'] as const,
+    registers,
+    collect() {
+      this.reset();
+      this.inc({ kind: 'fresh' }, c.hits);
+      this.inc({ kind: 'stale' }, c.staleHits);
+      this.inc({ kind: 'coalesced' }, c.coalesced);
+    },
+  });
+  new Counter({
+    name: 'sahifa_cache_misses_total',
+    help: 'Requests for cacheable responses that had to be rendered',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(c.misses);
+    },
+  });
+  new Counter({
+    name: 'sahifa_cache_render_lookups_total',
+    help: 'API answers a page render read straight from the page cache',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(c.lookups);
+    },
+  });
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(read());
+      },
+    });
+  gauge('sahifa_cache_bytes', 'Bytes the page cache holds (every encoding of every entry)', () => cache.bytes);
+  gauge('sahifa_cache_max_bytes', 'Bytes the page cache may hold (CACHE_MAX_MB)', () => cache.maxBytes);
+  gauge('sahifa_cache_entries', 'Entries in the page cache', () => cache.size);
+  gauge('sahifa_db_pool_connections', 'Connections the database pool holds, busy or idle', () => pool.totalCount);
+  gauge('sahifa_db_pool_idle_connections', 'Idle connections in the database pool', () => pool.idleCount);
+  gauge('sahifa_db_pool_waiting_clients', 'Queries waiting for a connection from the pool', () => pool.waitingCount);
+  gauge('sahifa_db_pool_max_connections', 'Connections the database pool may open', () => pool.options.max ?? 10);
+  gauge(
+    'sahifa_buffered_article_views',
+    'Article views counted in memory, not yet written (VIEW_FLUSH_MS)',
+    () => sources.viewCounter.unflushed,
+  );
+  gauge(
+    'sahifa_buffered_page_views',
+    'Reader page views counted in memory for statistics, not yet written',
+    () => sources.stats.unflushed,
+  );
+  gauge('sahifa_draining', '1 once a graceful stop has begun', () => (lifecycle.draining ? 1 : 0));
+
+  return {
+    registry,
+    /** One request answered (by Fastify or by the cache's fast path). */
+    observeRequest(method: string, pattern: string | undefined, url: string, status: number, seconds: number): void {
+      const route = routeLabel(pattern, url);
+      requests.inc({ method, route, status: String(status) });
+      duration.observe({ method, route }, seconds);
+    },
+    /** A reader page rendered to HTML. */
+    observeRender(route: string, seconds: number): void {
+      render.observe({ route }, seconds);
+    },
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Counts every request a client made (this app's requests to itself excepted). Add before the routes. */
+export function registerRequestMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  isInternal: (req: FastifyRequest) => boolean,
+): void {
+  app.addHook('onResponse', async (req, reply) => {
+    if (isInternal(req)) return;
+    metrics.observeRequest(req.method, req.routeOptions.url, req.url, reply.statusCode, reply.elapsedTime / 1000);
+  });
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** GET /metrics, for a scraper holding the token (compared in constant time). */
+export function metricsRoutes(metrics: Metrics, token: string): FastifyPluginAsync {
+  const expected = digest(token);
+  return async (app) => {
+    // Still answered while draining, so the last scrape sees sahifa_draining 1 and the buffered counts going to 0.
+    app.get('/metrics', { config: { answersWhileDraining: true } }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const presented = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? '')?.[1];
+      // Digests of equal length, so neither the comparison nor its length check says anything about the token.
+      if (presented === undefined || !timingSafeEqual(digest(presented), expected)) {
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .send({ message: MESSAGES.unauthorized, code: 'UNAUTHORIZED', requestId: String(req.id) });
+      }
+      const body = await metrics.registry.metrics();
+      return reply.type(metrics.registry.contentType).send(body);
+    });
+  };
+}
