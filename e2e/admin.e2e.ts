@@ -31,6 +31,10 @@ describe('admin panel', () => {
     await signIn(page, inject('adminUsername'), 'wrong-password');
     await expect.poll(() => page.getByText('خطأ في تسجيل الدخول').count()).toBe(1);
     expect(await page.getByText('اسم المستخدم أو كلمة المرور غير صحيحة').count()).toBe(1);
+    // The toast library's own stylesheet was allowed by the CSP (by hash): the toasts float over the page.
+    expect(
+      await page.locator('[data-sonner-toaster]').first().evaluate((el) => getComputedStyle(el).position),
+    ).toBe('fixed');
     expect(page.url()).toContain('/admin/login');
     await page.fill('#password', inject('adminPassword'));
     await page.click('button[type=submit]');
@@ -38,6 +42,7 @@ describe('admin panel', () => {
     await expect.poll(() => page.getByTestId('admin-greeting').textContent()).toBe('مدير الموقع');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('admin_auth') ?? '{}').token)).toBe('session');
     expect(await page.evaluate(() => document.cookie)).not.toContain('sahifa_session'); // httpOnly
+    expect((page as typeof page & { errors: string[] }).errors).toEqual([]);
     await context.close();
   });
 

@@ -39,6 +39,10 @@ export async function newPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // Anything the Content-Security-Policy refused (a script or stylesheet the page needs, or one it should not have).
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   (page as Page & { errors: string[] }).errors = errors;
   return { context, page };
 }

@@ -55,6 +55,7 @@ import { withoutControlChars } from './lib/input';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { LOG_SERIALIZERS } from './lib/logging';
 import { registerStatic } from './plugins/static';
+import { pageStyleHashes } from './ssr/style-hashes';
 import { createMediaStore, type MediaStore } from './modules/media/media.store';
 import { setMediaBase } from '../shared/media';
 import type { ClientAssets } from './ssr/assets';
@@ -224,7 +225,7 @@ export async function buildApp({
   });
   handle.current = cacheHandleValue;
   if (metrics) registerRequestMetrics(app, metrics, cacheHandleValue.isInternal);
-  await registerSecurity(app, config.publicUrl);
+  await registerSecurity(app, config.publicUrl, pageStyleHashes(assets));
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyCookie);
   await registerStatic(app, mediaStore);

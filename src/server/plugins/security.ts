@@ -1,22 +1,34 @@
 /**
- * Security headers for every response (helmet): a CSP that allows only this site's scripts (and the theme boot
- * script by hash), no framing by others, nosniff, a strict referrer policy; HSTS when the public address is https.
+ * Security headers for every response (helmet): a CSP that allows nothing by default, then only this site's
+ * scripts and stylesheets (and the inline ones by hash), no framing by others, nosniff, a strict referrer policy;
+ * HSTS when the public address is https (the TLS side is the proxy's: see README, "Production").
  * Cached responses keep the headers they were made with, so a hit does not build them again.
  */
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { APP_LOADER_HASH, THEME_SCRIPT_HASH } from '../ssr/document';
 
-export async function registerSecurity(app: FastifyInstance, publicUrl: string | undefined): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  publicUrl: string | undefined,
+  /** The inline <style> elements pages may hold, by hash (ssr/style-hashes.ts). */
+  styleHashes: readonly string[],
+): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
-        defaultSrc: ["'self'"],
+        // Nothing unless named below.
+        defaultSrc: ["'none'"],
         scriptSrc: ["'self'", THEME_SCRIPT_HASH, APP_LOADER_HASH],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Stylesheets from this site and the inline ones by hash: injected <style> is refused. Style attributes stay
+        // allowed (the server's HTML sets a few; they cannot load anything or select other elements).
+        styleSrc: ["'self'", ...styleHashes],
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        mediaSrc: ["'self'"],
         frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -1,6 +1,7 @@
+import { toastStyleText } from '../ssr/style-hashes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { APP_LOADER } from '../ssr/document';
+import { APP_LOADER, contentHash } from '../ssr/document';
 import { addBreaking, addCategory, addNews } from '../test/fixtures';
 
 let t: TestApp;
@@ -68,7 +69,27 @@ describe('server-rendered reader pages', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' 'sha256-");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("default-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("allows the page's inline stylesheet by its hash and no other injected <style>", async () => {
+    const inlined = await createTestApp({
+      assets: { script: '/assets/reader.js', preloadScripts: [], styles: [], inlineCss: 'body{color:#111}</style>' },
+    });
+    try {
+      const res = await inlined.app.inject({ url: '/', headers: { host: 'sahifa.test' } });
+      const csp = String(res.headers['content-security-policy']);
+      const styleSrc = /(?:^|;)style-src ([^;]*)/.exec(csp)?.[1] ?? '';
+      expect(styleSrc).not.toContain('unsafe-inline');
+      const inline = /<style>([\s\S]*?)<\/style>/.exec(res.body)?.[1];
+      expect(inline).toBe('body{color:#111}<\\/style>'); // nothing inside can close the element
+      expect(styleSrc).toContain(contentHash(inline!));
+      expect(styleSrc).toContain(contentHash(toastStyleText()));
+      expect(csp).toContain("style-src-attr 'unsafe-inline'");
+    } finally {
+      await inlined.close();
+    }
   });
 });
 

@@ -13,9 +13,13 @@ import type { ClientAssets } from './assets';
  */
 export const APP_LOADER = `(function(){var m=document.querySelector('meta[name=sahifa-app]');if(!m)return;var f=m.content.split(' ');function go(){for(var i=1;i<f.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.href=f[i];document.head.appendChild(l)}var s=document.createElement('script');s.type='module';s.src=f[0];document.head.appendChild(s)}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})();`;
 
-const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-export const THEME_SCRIPT_HASH = scriptHash(THEME_BOOT_SCRIPT);
-export const APP_LOADER_HASH = scriptHash(APP_LOADER);
+/** A CSP source naming one inline script or <style> by its content. */
+export const contentHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+export const THEME_SCRIPT_HASH = contentHash(THEME_BOOT_SCRIPT);
+export const APP_LOADER_HASH = contentHash(APP_LOADER);
+
+/** The page's stylesheet as it is inlined in <style> (nothing inside can close the element); the CSP names it by hash. */
+export const inlineStyleText = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -133,7 +137,7 @@ export function renderDocument({ meta, settings, origin, appHtml, queryState, si
     // Android has it installed (local() in fonts.css). A preload took bandwidth from the page itself (Lighthouse: FCP
     // 125 ms later) and is wasted wherever the face is installed.
     assets?.inlineCss !== undefined
-      ? `<style>${assets.inlineCss.replace(/<\/style/gi, '<\\/style')}</style>`
+      ? `<style>${inlineStyleText(assets.inlineCss)}</style>`
       : (assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${href}">`).join('\n'),
     assets ? `<meta name="sahifa-app" content="${[assets.script, ...assets.preloadScripts].join(' ')}">` : '',
     assets ? `<script>${APP_LOADER}</script>` : '',
