@@ -33,7 +33,10 @@ describe('admin panel', () => {
     expect(await page.getByText('اسم المستخدم أو كلمة المرور غير صحيحة').count()).toBe(1);
     // The toast library's own stylesheet was allowed by the CSP (by hash): the toasts float over the page.
     expect(
-      await page.locator('[data-sonner-toaster]').first().evaluate((el) => getComputedStyle(el).position),
+      await page
+        .locator('[data-sonner-toaster]')
+        .first()
+        .evaluate((el) => getComputedStyle(el).position),
     ).toBe('fixed');
     expect(page.url()).toContain('/admin/login');
     await page.fill('#password', inject('adminPassword'));
