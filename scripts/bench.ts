@@ -3,13 +3,16 @@
  *
  *  1. Cached pages and API against a bare node:http server sending the same compressed bytes and headers
  *     (scripts/bench-baseline.ts), as ratios: 1.00 means as fast as a server that does nothing but send bytes.
- *  2. Pages rendered every time (a second instance with the cache off, CACHE_MAX_MB=0, on the same database).
+ *  2. Pages rendered every time (a second instance with the cache off, CACHE_MAX_MB=0, on the same database): one
+ *     process, then WEB_CONCURRENCY=2 (two workers).
  *  3. View beacons (POST /api/news/:id/view) on one hot article and spread over all, and that every acknowledged view
  *     was stored (they are batched in memory and written every second).
- *  4. Publishing under load: 200 readers while an editor saves an article every 500 ms (admin latency, reader rate).
+ *  4. Publishing under load: 200 readers while an editor saves an article every 500 ms (admin latency, reader rate),
+ *     and the longest the server's event loop was blocked meanwhile (from its /metrics).
  *
  * Load comes from autocannon on loopback (in a worker thread), bounded in time. BENCH_SECONDS sets each run's length.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +27,18 @@ const root = path.resolve(import.meta.dirname, '..');
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,application/json' };
 
 const start = startProcess;
+/** The bench's own token for /metrics (event-loop delay); made per run, never a fixed secret. */
+const METRICS_TOKEN = randomBytes(24).toString('hex');
+
+/** The longest the server's event loop was blocked since the last scrape, in ms (prom-client's histogram). */
+async function eventLoopMaxMs(origin: string): Promise<number> {
+  const text = await (
+    await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const m = /^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text);
+  if (!m) throw new Error('no nodejs_eventloop_lag_max_seconds in /metrics');
+  return Number(m[1]) * 1000;
+}
 
 interface Result {
   rps: number;
@@ -76,6 +91,7 @@ async function main() {
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       EMBEDDED_PG_PORT: String(pgPort),
+      METRICS_TOKEN,
     });
     const origin = `http://127.0.0.1:${port}`;
     await waitFor(`${origin}/healthz`, server);
@@ -163,14 +179,32 @@ async function main() {
     });
     const uncachedOrigin = `http://127.0.0.1:${uncachedPort}`;
     await waitFor(`${uncachedOrigin}/healthz`, uncached);
-    console.log('\n2. Rendered every time (cache off), 50 connections');
-    console.log('target      req/s   p50 ms   p99 ms');
-    for (const name of ['home', 'article']) {
-      await load(uncachedOrigin + targets[name], { seconds: 2 });
-      const s = await load(uncachedOrigin + targets[name]);
-      console.log(`${name.padEnd(10)} ${pad(fixed(s.rps), 6)} ${pad(s.p50, 8)} ${pad(s.p99, 8)}`);
-    }
+    console.log('\n2. Rendered every time (cache off), 50 connections; one process, then WEB_CONCURRENCY=2');
+    console.log('target      workers   req/s   p50 ms   p99 ms');
+    const rendered = async (o: string, workers: number) => {
+      for (const name of ['home', 'article']) {
+        await load(o + targets[name], { seconds: 2 });
+        const s = await load(o + targets[name]);
+        console.log(`${name.padEnd(10)} ${pad(workers, 7)} ${pad(fixed(s.rps), 7)} ${pad(s.p50, 8)} ${pad(s.p99, 8)}`);
+      }
+    };
+    await rendered(uncachedOrigin, 1);
     uncached.kill('SIGTERM');
+    await new Promise((r) => uncached.once('exit', r));
+    const twoWorkers = start('dist/server/main.js', [], {
+      ...env,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-bench-c-')),
+      PORT: String(uncachedPort),
+      PUBLIC_URL: `http://127.0.0.1:${uncachedPort}`,
+      DATABASE_URL: databaseUrl,
+      CACHE_MAX_MB: '0',
+      SEED_DEMO: 'false',
+      WEB_CONCURRENCY: '2',
+    });
+    await waitFor(`${uncachedOrigin}/healthz`, twoWorkers);
+    await new Promise((r) => setTimeout(r, 1500)); // the second worker too
+    await rendered(uncachedOrigin, 2);
+    twoWorkers.kill('SIGTERM');
 
     console.log('\n3. View beacons: POST /api/news/:id/view, 50 connections');
     const db = new pg.Client({ connectionString: databaseUrl });
@@ -212,6 +246,7 @@ async function main() {
     const cookie = await signIn(origin);
     const editorArticle = (await (await fetch(`${origin}/api/news?limit=2`)).json()) as { id: number }[];
     const edited = editorArticle[1]!.id;
+    await eventLoopMaxMs(origin); // from here on
     const readersAlone = await readers(origin, targets);
     const latencies: number[] = [];
     let saving = true;
@@ -238,6 +273,7 @@ async function main() {
     const readersWhileSaving = await readers(origin, targets);
     saving = false;
     await editor;
+    const blocked = await eventLoopMaxMs(origin);
     latencies.sort((a, b) => a - b);
     const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
     console.log(`readers alone:         ${pad(fixed(readersAlone.rps), 6)} req/s, p99 ${readersAlone.p99} ms`);
@@ -247,6 +283,7 @@ async function main() {
     console.log(
       `editor saves:          ${latencies.length} saves, p50 ${fixed(q(0.5))} ms, p99 ${fixed(q(0.99))} ms, max ${fixed(latencies.at(-1)!)} ms`,
     );
+    console.log(`event loop:            longest block ${fixed(blocked)} ms over both runs (goal ≤ 100 ms)`);
     await db.end();
     console.log('\nratio: server ÷ bare baseline (req/s; 1.00 = as fast as sending fixed bytes).');
   } finally {

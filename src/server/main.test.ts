@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-function startServer(port: number, opts: { ownGroup?: boolean } = {}): Server {
+function startServer(port: number, opts: { ownGroup?: boolean; env?: Record<string, string> } = {}): Server {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     // Its own process group, as a terminal runs it: a signal to the group reaches everything the group holds.
@@ -36,6 +37,7 @@ function startServer(port: number, opts: { ownGroup?: boolean } = {}): Server {
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
       VIEW_FLUSH_MS: '200',
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -60,6 +62,18 @@ async function waitUntilUp(port: number, server: Server): Promise<void> {
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`server did not come up:\n${server.output()}`);
+}
+
+/** GET on a connection of its own (no keep-alive pool), answering the status code. */
+function statusOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject);
+  });
 }
 
 /** Pids whose parent is `pid`, from /proc. */
@@ -130,6 +144,55 @@ describe('the server process', () => {
       expect(await c.exited).toBe(0);
       expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
       expect(fs.existsSync(path.join(dataDir, 'sahifa.lock'))).toBe(false);
+    },
+  );
+
+  it(
+    'runs WEB_CONCURRENCY workers over one embedded PostgreSQL, replaces a worker that dies, and stops them all cleanly',
+    { timeout: 120_000 },
+    async () => {
+      const port = await freePort();
+      const server = startServer(port, { env: { WEB_CONCURRENCY: '2' } });
+      await waitUntilUp(port, server);
+      const base = `http://127.0.0.1:${port}`;
+      const workers = () =>
+        childrenOf(server.child.pid!).filter((pid) => {
+          try {
+            return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('main.js');
+          } catch {
+            return false;
+          }
+        });
+      await expect.poll(() => workers().length, { timeout: 30_000 }).toBe(2);
+      expect(server.output()).toContain('Started 2 workers');
+      const [article] = await (await fetch(`${base}/api/news?limit=1`)).json();
+
+      // A worker killed: the other goes on answering, and the primary starts a replacement.
+      const [victim] = workers();
+      process.kill(victim!, 'SIGKILL');
+      await expect
+        .poll(() => server.output().includes('worker exited; starting another'), { timeout: 10_000 })
+        .toBe(true);
+      // Before the replacement is up (a second later), the other worker answers everything. (The connections the
+      // dead worker held were reset with it; each request here comes on a new one.)
+      for (let i = 0; i < 10; i++) expect(await statusOnNewConnection(`${base}/healthz`)).toBe(200);
+      await expect.poll(() => workers().length === 2 && !workers().includes(victim!), { timeout: 30_000 }).toBe(true);
+
+      // Views counted by either worker add up; SIGTERM drains both, writes what they hold, then stops PostgreSQL.
+      const before = (await (await fetch(`${base}/api/news/${article.id}`)).json()).views as number;
+      const counted = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(`${base}/api/news/${article.id}/view`, { method: 'POST' })),
+      );
+      expect(counted.every((r) => r.status === 200)).toBe(true);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'sahifa.lock'))).toBe(false);
+      const again = startServer(port);
+      await waitUntilUp(port, again);
+      expect((await (await fetch(`${base}/api/news/${article.id}`)).json()).views).toBe(before + 20);
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
     },
   );
 
