@@ -225,7 +225,7 @@ export async function buildApp({
   });
   handle.current = cacheHandleValue;
   if (metrics) registerRequestMetrics(app, metrics, cacheHandleValue.isInternal);
-  await registerSecurity(app, config.publicUrl, pageStyleHashes(assets));
+  await registerSecurity(app, config.publicUrl, pageStyleHashes(assets), config.mediaPublicUrl);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyCookie);
   await registerStatic(app, mediaStore);

@@ -3,8 +3,8 @@
  * primary owns the database side of the start: it starts the embedded PostgreSQL (or opens DATABASE_URL), applies
  * migrations, seeds and creates the first admin, once; then each worker runs as an ordinary single instance on
  * DATABASE_URL (sessions, throttling, caching and jobs already work across instances through PostgreSQL). A worker
- * that dies is started again, with backoff. SIGINT/SIGTERM: every worker drains and stops, then the primary stops
- * PostgreSQL.
+ * that dies is started again, with backoff (if three in a row die before listening, the server stops with an
+ * error). SIGINT/SIGTERM: every worker drains and stops, then the primary stops PostgreSQL.
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 
 const STOP_TIMEOUT_MS = 20_000;
 const MAX_BACKOFF_MS = 30_000;
+const MAX_FAILED_STARTS = 3;
 
 export async function runPrimary(opts: {
   workers: number;
@@ -26,10 +27,23 @@ export async function runPrimary(opts: {
   let backoff = 1000;
   let lastCrash = 0;
 
+  let failedStarts = 0;
   const fork = (): Worker => {
     const worker = cluster.fork(env);
+    let listening = false;
+    worker.on('listening', () => {
+      listening = true;
+      failedStarts = 0;
+    });
     worker.on('exit', (code, signal) => {
       if (stopping) return;
+      // Workers that die before they ever listen (the port taken, storage or database refused) will not start by
+      // being retried: the whole server stops with an error, so a supervisor (systemd, Docker) sees it.
+      if (!listening && ++failedStarts >= MAX_FAILED_STARTS) {
+        logger.fatal({ code, signal }, `${failedStarts} workers in a row exited before listening; stopping`);
+        void stop('failed start', 1);
+        return;
+      }
       // Crashing again soon after the last crash waits longer (1 s, doubling to 30 s): a worker that cannot start
       // does not spin.
       const now = Date.now();
@@ -46,10 +60,10 @@ export async function runPrimary(opts: {
   for (let i = 0; i < opts.workers; i++) fork();
   logger.info(`Started ${opts.workers} workers (WEB_CONCURRENCY=${opts.workers})`);
 
-  const stop = async (signal: string) => {
+  async function stop(signal: string, exitCode = 0): Promise<void> {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal} received: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
+    logger.info(`stopping ${Object.keys(cluster.workers ?? {}).length} workers (${signal})`);
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     const exits = workers.map(
       (w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once('exit', () => resolve()))),
@@ -65,12 +79,12 @@ export async function runPrimary(opts: {
     clearTimeout(timer);
     try {
       await database.close();
-      process.exit(0);
+      process.exit(exitCode);
     } catch (err) {
       logger.error({ err }, 'error while stopping');
       process.exit(1);
     }
-  };
+  }
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

@@ -196,6 +196,21 @@ describe('the server process', () => {
     },
   );
 
+  it('stops with an error when its workers cannot start (the port is taken), leaving nothing behind', async () => {
+    const blocker = http.createServer(() => {});
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const server = startServer(port, { env: { WEB_CONCURRENCY: '2' } });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('workers in a row exited before listening');
+      expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'sahifa.lock'))).toBe(false);
+    } finally {
+      blocker.close();
+    }
+  });
+
   it(
     'stays answerable while PostgreSQL is frozen for 20 s (SIGSTOP): healthz within a second, no 500, no empty page',
     { timeout: 120_000 },

@@ -10,6 +10,14 @@ import { runMigrations } from './migrate';
 
 export const EMBEDDED_DATABASE = 'sahifa';
 
+/**
+ * Connections one instance opens at most: its pool (client.ts, 10) and its LISTEN connection. The embedded
+ * PostgreSQL is sized for every worker plus the primary and room for tools (backups, psql); an external one must
+ * allow INSTANCE_CONNECTIONS per instance (README, «Running several instances»).
+ */
+export const INSTANCE_CONNECTIONS = 11;
+export const connectionBudget = (workers: number) => Math.max(100, (workers + 1) * INSTANCE_CONNECTIONS + 20);
+
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -31,7 +39,12 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
   const release = acquireDataDirLock(config.dataDir);
   let server: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   try {
-    server = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
+    server = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      log,
+      maxConnections: connectionBudget(config.webConcurrency),
+    });
     await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
     const database = connect(server.url(EMBEDDED_DATABASE));
     await runMigrations(database.db);

@@ -185,13 +185,20 @@ export interface EmbeddedOptions {
   dataDir: string;
   port?: number;
   log: (msg: string) => void;
+  /** PostgreSQL's max_connections (default 100, PostgreSQL's own). */
+  maxConnections?: number;
 }
 
 /**
  * Starts PostgreSQL in <dataDir>/postgres, creating the cluster on first use.
  * The caller must hold the data directory lock (acquireDataDirLock).
  */
-export async function startEmbeddedPostgres({ dataDir, port, log }: EmbeddedOptions): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres({
+  dataDir,
+  port,
+  log,
+  maxConnections = 100,
+}: EmbeddedOptions): Promise<EmbeddedServer> {
   const pgDataDir = path.resolve(dataDir, 'postgres');
   const password = readOrCreatePassword(path.resolve(dataDir, 'postgres-password'));
   await stopOrphanPostgres(pgDataDir, log);
@@ -205,7 +212,14 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: EmbeddedOpti
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=`,
+      '-c',
+      `max_connections=${maxConnections}`,
+    ],
     onLog: () => {},
     onError: (e) => log(`postgres: ${String(e)}`),
   });

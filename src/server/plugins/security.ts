@@ -13,6 +13,8 @@ export async function registerSecurity(
   publicUrl: string | undefined,
   /** The inline <style> elements pages may hold, by hash (ssr/style-hashes.ts). */
   styleHashes: readonly string[],
+  /** MEDIA_PUBLIC_URL: an http:// one (a bucket in development) must be named; https: is allowed anyway. */
+  mediaPublicUrl?: string,
 ): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -24,7 +26,12 @@ export async function registerSecurity(
         // allowed (the server's HTML sets a few; they cannot load anything or select other elements).
         styleSrc: ["'self'", ...styleHashes],
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'https:',
+          ...(mediaPublicUrl?.startsWith('http:') ? [new URL(mediaPublicUrl).origin] : []),
+        ],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],

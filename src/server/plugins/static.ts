@@ -10,8 +10,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MEDIA_FILE, MEDIA_ID, type MediaStore } from '../modules/media/media.store';
 import { CLIENT_DIST } from '../ssr/assets';
+import { MESSAGES } from '../errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Images may be shown by other origins (a CDN's address in MEDIA_PUBLIC_URL): not the site-wide same-origin CORP. */
+const CROSS_ORIGIN = 'cross-origin';
 
 export async function registerStatic(app: FastifyInstance, store: MediaStore): Promise<void> {
   if (fs.existsSync(path.join(CLIENT_DIST, 'assets'))) {
@@ -33,19 +36,33 @@ export async function registerStatic(app: FastifyInstance, store: MediaStore): P
       immutable: true,
       maxAge: '365d',
       index: false,
+      setHeaders: (reply) => void reply.header('cross-origin-resource-policy', CROSS_ORIGIN),
     });
     return;
   }
   app.get<{ Params: { id: string; file: string } }>('/media/:id/:file', async (req, reply) => {
     const { id, file } = req.params;
-    const obj = MEDIA_ID.test(id) && MEDIA_FILE.test(file) ? await store.get(id, file) : undefined;
-    if (!obj) return reply.callNotFound();
-    if (obj.etag && req.headers['if-none-match'] === obj.etag) {
-      obj.body.destroy();
-      return reply.status(304).header('etag', obj.etag).header('cache-control', IMMUTABLE).send();
+    if (!MEDIA_ID.test(id) || !MEDIA_FILE.test(file)) return reply.callNotFound();
+    let obj;
+    try {
+      obj = await store.get(id, file);
+    } catch (err) {
+      // The bucket is unreachable or refused: say so (and that it will pass), never a 500; nothing is cached.
+      req.log.warn({ err, id, file }, 'media storage unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .header('cache-control', 'no-store')
+        .send({ message: MESSAGES.unavailable, code: 'UNAVAILABLE', requestId: String(req.id) });
     }
-    reply.header('content-type', obj.contentType).header('cache-control', IMMUTABLE);
+    if (!obj) return reply.callNotFound();
+    reply.header('cache-control', IMMUTABLE).header('cross-origin-resource-policy', CROSS_ORIGIN);
     if (obj.etag) reply.header('etag', obj.etag);
+    if (obj.etag && req.headers['if-none-match'] === obj.etag) {
+      obj.body.destroy(); // nothing of the body is sent: stop reading it from the bucket
+      return reply.status(304).send();
+    }
+    reply.header('content-type', obj.contentType);
     if (obj.length !== undefined) reply.header('content-length', obj.length);
     return reply.send(obj.body);
   });

@@ -46,6 +46,7 @@ it('stores an uploaded image re-encoded as WebP at three widths plus a share ima
   const served = await t.app.inject(body.url);
   expect(served.statusCode).toBe(200);
   expect(served.headers['content-type']).toBe('image/webp');
+  expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
 });
 
 it('judges the type by content: SVG, text and a lying extension are refused', async () => {

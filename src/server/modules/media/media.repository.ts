@@ -22,7 +22,8 @@ export function mediaRepository() {
     },
     /** Whether an article (its image, its body, a revision, an autosave) or a staff photo still shows the image. */
     async isUsed(id: string, ex: Executor): Promise<boolean> {
-      const pattern = `%/media/${id}/%`;
+      // The id anywhere: the stored /media/… path, or a CDN's address pasted into a body.
+      const pattern = `%${id}%`;
       const [inNews] = await ex
         .select({ one: sql`1` })
         .from(news)

@@ -69,6 +69,12 @@ it('stores every size and the share image in the bucket, and the app serves them
   expect(served.statusCode).toBe(200);
   expect(served.headers['content-type']).toBe('image/webp');
   expect(served.headers['cache-control']).toContain('immutable');
+  // Shown by pages on another origin too (a CDN's address): not the site's same-origin resource policy.
+  expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  const head = await t.app.inject({ method: 'HEAD', url: `/media/${id}/800.webp` });
+  expect(head.statusCode).toBe(200);
+  expect(head.headers['content-length']).toBe(String(served.rawPayload.length));
+  expect(head.rawPayload.length).toBe(0);
   expect((await sharp(served.rawPayload).metadata()).width).toBe(800);
   const again = await t.app.inject({ url: `/media/${id}/800.webp`, headers: { 'if-none-match': served.headers.etag } });
   expect(again.statusCode).toBe(304);
@@ -115,6 +121,11 @@ it('a failed upload leaves nothing: no row without its files, no files without a
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe('تعذّر حفظ الصورة الآن؛ لم يُحفظ شيء، أعد المحاولة بعد قليل');
     expect((await down.database.pool.query('select count(*)::int n from media')).rows[0].n).toBe(0);
+    // Reading from it: an Arabic 503 that is not kept, never a 500.
+    const read = await down.app.inject('/media/00000000-0000-4000-8000-000000000001/400.webp');
+    expect(read.statusCode).toBe(503);
+    expect(read.headers['cache-control']).toBe('no-store');
+    expect(read.json().message).toMatch(/[\u0600-\u06FF]/);
   } finally {
     await down.close();
   }

@@ -154,6 +154,8 @@ export function s3MediaStore(options: S3Options): MediaStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
+    // A stalled service fails a request within seconds instead of holding it (and a socket) for ever.
+    requestHandler: { connectionTimeout: 3000, requestTimeout: 10_000 },
   });
   const Bucket = options.bucket;
   const key = (id: string, name: string) => `${options.prefix}${id}/${name}`;

@@ -46,16 +46,25 @@ export function statsRecorder(repo: StatsRepository, now: () => Date, log: { war
 
   return {
     /** One reader page view. `entry` is true when the visitor arrived from outside the site (a visit). */
+    /**
+     * Never fails (callers fire and forget it): while the database cannot give the day's salt, the view and the visit
+     * are still counted, only the visitor is not told apart.
+     */
     async record(address: string, userAgent: string | undefined, entry: boolean): Promise<void> {
       if (isBot(userAgent)) return;
       const day = tripoliDate(now());
-      const hash = createHash('sha256')
-        .update(`${await salt(day)}|${address}|${userAgent}`)
-        .digest('base64url');
+      let hash: string | undefined;
+      try {
+        hash = createHash('sha256')
+          .update(`${await salt(day)}|${address}|${userAgent}`)
+          .digest('base64url');
+      } catch (err) {
+        log.warn({ err }, "statistics: the day's salt is unavailable; counting the view without its visitor");
+      }
       const counts = pending.get(day) ?? { pageViews: 0, visits: 0, visitors: new Map() };
       counts.pageViews++;
       if (entry) counts.visits++;
-      counts.visitors.set(hash, deviceOf(userAgent));
+      if (hash) counts.visitors.set(hash, deviceOf(userAgent));
       pending.set(day, counts);
     },
     /** Page views counted but not yet written (metrics). */
