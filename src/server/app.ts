@@ -47,7 +47,7 @@ import { adminApi } from './plugins/admin-api';
 import { registerAdminShell } from './plugins/admin-shell';
 import { registerResponseCache, ResponseCache, type CacheHandle } from './plugins/cache';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors';
-import { createMetrics, metricsRoutes, registerRequestMetrics } from './plugins/metrics';
+import { loadMetrics, metricsRoutes, registerRequestMetrics } from './plugins/metrics';
 import { createInvalidationBus, type InvalidationBus } from './plugins/invalidation';
 import { registerSecurity } from './plugins/security';
 import { registerSsr } from './plugins/ssr';
@@ -211,7 +211,7 @@ export async function buildApp({
 
   // Prometheus metrics, only with METRICS_TOKEN (plugins/metrics.ts); without it nothing is measured.
   const metrics = config.metricsToken
-    ? createMetrics({ cache, pool: db.$client, viewCounter: m.viewCounter, stats: m.statsRecorder, lifecycle })
+    ? await loadMetrics({ cache, pool: db.$client, viewCounter: m.viewCounter, stats: m.statsRecorder, lifecycle })
     : undefined;
 
   // Plugins.

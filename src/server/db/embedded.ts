@@ -55,9 +55,16 @@ function processStartTicks(pid: number): string | null {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A process that has exited but not yet been reaped (a zombie) still answers kill(0). An orphan's new parent may
+  // take its time to reap it (seconds, in a container whose first process is not an init): it is gone all the same.
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return true; // no /proc: trust kill(0)
   }
 }
 

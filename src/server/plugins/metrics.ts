@@ -21,7 +21,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type * as PromClient from 'prom-client';
 import { MESSAGES } from '../errors';
 import type { Lifecycle } from '../lib/lifecycle';
 import type { ResponseCache } from './cache';
@@ -52,7 +52,16 @@ export function routeLabel(pattern: string | undefined, url: string): string {
   return pageRouteOf(q < 0 ? url : url.slice(0, q)) ?? '404';
 }
 
-export function createMetrics(sources: MetricsSources) {
+/**
+ * prom-client (and the OpenTelemetry API it pulls in, ~80 modules) is loaded only when metrics are on: a server
+ * without METRICS_TOKEN starts without it.
+ */
+export async function loadMetrics(sources: MetricsSources) {
+  return createMetrics(await import('prom-client'), sources);
+}
+
+export function createMetrics(prom: typeof PromClient, sources: MetricsSources) {
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = prom;
   const { cache, pool, lifecycle } = sources;
   const registry = new Registry();
   const registers = [registry];

@@ -10,16 +10,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 /** One file of an image: `400.webp`, `og.jpg`. */
 export interface MediaFile {
@@ -137,35 +128,48 @@ export interface S3Options {
   prefix: string;
 }
 
-const notFound = (err: unknown) =>
-  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey');
+const notFound = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.$metadata?.httpStatusCode === 404 || e?.name === 'NoSuchKey' || e?.name === 'NotFound';
+};
+
+/**
+ * The AWS SDK is loaded on first use: hundreds of modules that a server on the local driver never needs, and that
+ * would add a quarter of a second to every start (and restart after a crash).
+ */
+let sdk: Promise<typeof import('@aws-sdk/client-s3')> | undefined;
+const loadSdk = () => (sdk ??= import('@aws-sdk/client-s3'));
 
 export function s3MediaStore(options: S3Options): MediaStore {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    // Without keys, the SDK's own chain (environment, instance role, ~/.aws) provides them.
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-    // Only the checksums the service asks for: several S3-compatible services refuse the SDK's newer defaults.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
-    // A stalled service fails a request within seconds instead of holding it (and a socket) for ever.
-    requestHandler: { connectionTimeout: 3000, requestTimeout: 10_000 },
-  });
+  let made: Promise<{ client: S3Client; s3: typeof import('@aws-sdk/client-s3') }> | undefined;
+  const connect = () => (made ??= loadSdk().then((s3) => ({ s3, client: makeClient(s3) })));
+  const makeClient = (s3: typeof import('@aws-sdk/client-s3')) =>
+    new s3.S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      // Without keys, the SDK's own chain (environment, instance role, ~/.aws) provides them.
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+      // Only the checksums the service asks for: several S3-compatible services refuse the SDK's newer defaults.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+      // A stalled service fails a request within seconds instead of holding it (and a socket) for ever.
+      requestHandler: { connectionTimeout: 3000, requestTimeout: 10_000 },
+    });
   const Bucket = options.bucket;
   const key = (id: string, name: string) => `${options.prefix}${id}/${name}`;
 
   async function keysOf(id: string): Promise<string[]> {
+    const { client, s3 } = await connect();
     const out: string[] = [];
     let ContinuationToken: string | undefined;
     do {
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket, Prefix: `${options.prefix}${id}/`, ContinuationToken }),
+        new s3.ListObjectsV2Command({ Bucket, Prefix: `${options.prefix}${id}/`, ContinuationToken }),
       );
       for (const o of page.Contents ?? []) if (o.Key) out.push(o.Key);
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -174,9 +178,10 @@ export function s3MediaStore(options: S3Options): MediaStore {
   }
 
   async function deleteKeys(keys: string[]): Promise<void> {
+    const { client, s3 } = await connect();
     for (let i = 0; i < keys.length; i += 1000) {
       const res = await client.send(
-        new DeleteObjectsCommand({
+        new s3.DeleteObjectsCommand({
           Bucket,
           Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
         }),
@@ -189,13 +194,14 @@ export function s3MediaStore(options: S3Options): MediaStore {
     kind: 's3',
     async putImage(id, files) {
       checkName(id);
+      const { client, s3 } = await connect();
       const written: string[] = [];
       try {
         for (const f of files) {
           checkName(id, f.name);
           const Key = key(id, f.name);
           await client.send(
-            new PutObjectCommand({
+            new s3.PutObjectCommand({
               Bucket,
               Key,
               Body: f.body,
@@ -213,8 +219,9 @@ export function s3MediaStore(options: S3Options): MediaStore {
     },
     async has(id, name) {
       checkName(id, name);
+      const { client, s3 } = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key(id, name) }));
+        await client.send(new s3.HeadObjectCommand({ Bucket, Key: key(id, name) }));
         return true;
       } catch (err) {
         if (notFound(err)) return false;
@@ -223,8 +230,9 @@ export function s3MediaStore(options: S3Options): MediaStore {
     },
     async get(id, name) {
       checkName(id, name);
+      const { client, s3 } = await connect();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key(id, name) }));
+        const res = await client.send(new s3.GetObjectCommand({ Bucket, Key: key(id, name) }));
         return {
           body: res.Body as Readable,
           contentType: res.ContentType ?? contentTypeOf(name),
@@ -241,9 +249,12 @@ export function s3MediaStore(options: S3Options): MediaStore {
       await deleteKeys(await keysOf(id));
     },
     async *list() {
+      const { client, s3 } = await connect();
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: options.prefix, ContinuationToken }));
+        const page = await client.send(
+          new s3.ListObjectsV2Command({ Bucket, Prefix: options.prefix, ContinuationToken }),
+        );
         for (const o of page.Contents ?? []) {
           const k = o.Key?.slice(options.prefix.length) ?? '';
           const [id, name, ...rest] = k.split('/');
@@ -254,7 +265,8 @@ export function s3MediaStore(options: S3Options): MediaStore {
       } while (ContinuationToken);
     },
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      const { client, s3 } = await connect();
+      await client.send(new s3.HeadBucketCommand({ Bucket }));
     },
   };
 }
