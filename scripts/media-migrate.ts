@@ -4,9 +4,8 @@
  * local files are left in place; remove them once the app runs on s3. Articles need no change: they keep /media/...
  * paths, which every driver serves (and MEDIA_PUBLIC_URL rewrites in pages).
  */
-import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config';
-import { copyMedia, createMediaStore, localMediaStore } from '../src/server/modules/media/media.store';
+import { copyMedia, createMediaStore, localMediaStore, mediaDir } from '../src/server/modules/media/media.store';
 
 try {
   const config = loadConfig();
@@ -14,7 +13,7 @@ try {
     console.error('Set MEDIA_STORAGE=s3 and the S3_* variables (the destination) before moving media to S3.');
     process.exit(1);
   }
-  const from = localMediaStore(path.join(config.dataDir, 'media'));
+  const from = localMediaStore(mediaDir(config.dataDir));
   const to = createMediaStore(config.media);
   await to.check();
   console.log(`Copying ${from.dir} to s3://${config.media.bucket}/${config.media.prefix}`);

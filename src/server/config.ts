@@ -1,7 +1,7 @@
 /** Environment parsed once with zod; start-up fails fast with every bad variable listed. */
 import path from 'node:path';
 import { z } from 'zod';
-import type { MediaStorageConfig } from './modules/media/media.store';
+import { mediaDir, type MediaStorageConfig } from './modules/media/media.store';
 import { DEFAULT_PRAYER_XML } from './paths';
 
 const bool = z
@@ -170,7 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
             prefix: (e.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '').replace(/.+/, '$&/'),
           }
-        : { driver: 'local', dir: path.join(path.resolve(e.DATA_DIR), 'media') },
+        : { driver: 'local', dir: mediaDir(path.resolve(e.DATA_DIR)) },
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }

@@ -64,6 +64,10 @@ async function waitUntilUp(port: number, server: Server): Promise<void> {
   throw new Error(`server did not come up:\n${server.output()}`);
 }
 
+/** The embedded PostgreSQL's postmaster, from its pid file (throws if there is none). */
+const postmasterPid = () =>
+  Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
 /** GET on a connection of its own (no keep-alive pool), answering the status code. */
 function statusOnNewConnection(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -97,7 +101,7 @@ afterAll(() => {
   for (const c of running) if (c.exitCode === null) c.kill('SIGKILL');
   // Stop any postgres a failed run left behind, then remove the folder.
   try {
-    const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const pid = postmasterPid();
     if (pid > 0) process.kill(pid, 'SIGQUIT');
   } catch {
     /* none */
@@ -222,9 +226,7 @@ describe('the server process', () => {
       const [article] = await (await fetch(`${base}/api/news?limit=1`)).json();
       const page = await fetch(`${base}/news/${article.id}`);
       expect(page.status).toBe(200);
-      const postmaster = Number(
-        fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
-      );
+      const postmaster = postmasterPid();
 
       // The postmaster and every process it started (each backend is a session of its own) are frozen, as a
       // stalled disk or a paused VM would freeze them.
@@ -285,11 +287,9 @@ describe('the server process', () => {
       const server = startServer(port, { ownGroup: true });
       await waitUntilUp(port, server);
       const base = `http://127.0.0.1:${port}`;
-      const postmaster = () =>
-        Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
       // PostgreSQL killed under the app: /healthz says so quickly, then all is well again without anyone's help.
-      const first = postmaster();
+      const first = postmasterPid();
       process.kill(first, 'SIGKILL');
       // Meanwhile /healthz answers at once (503 while PostgreSQL is away), never hangs; then 200 again by itself.
       const deadline = Date.now() + 60_000;
@@ -303,7 +303,7 @@ describe('the server process', () => {
         if (!healthy) await new Promise((r) => setTimeout(r, 100));
       }
       expect((await fetch(`${base}/healthz`)).ok).toBe(true);
-      expect(postmaster()).not.toBe(first);
+      expect(postmasterPid()).not.toBe(first);
       expect(server.output()).toContain('PostgreSQL exited unexpectedly');
       expect(server.output()).toContain('PostgreSQL is running again');
 

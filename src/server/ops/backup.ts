@@ -29,7 +29,7 @@ import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import * as tar from 'tar';
 import { z } from 'zod';
-import { mediaDir } from '../modules/media/media.storage';
+import { mediaDir } from '../modules/media/media.store';
 
 export const BACKUP_FORMAT = 'sahifa-backup';
 export const BACKUP_VERSION = 1;

@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { admins } from '../../db/schema/accounts';
 import { media, news } from '../../db/schema/content';
@@ -22,32 +22,16 @@ export function mediaRepository() {
     },
     /** Whether an article (its image, its body, a revision, an autosave) or a staff photo still shows the image. */
     async isUsed(id: string, ex: Executor): Promise<boolean> {
-      // The id anywhere: the stored /media/… path, or a CDN's address pasted into a body.
+      // The id anywhere: the stored /media/… path, or a CDN's address pasted into a body. One statement, each
+      // place asked until the first use is found.
       const pattern = `%${id}%`;
-      const [inNews] = await ex
-        .select({ one: sql`1` })
-        .from(news)
-        .where(or(sql`${news.imageUrl} like ${pattern}`, sql`${news.content} like ${pattern}`))
-        .limit(1);
-      if (inNews) return true;
-      const [inRevision] = await ex
-        .select({ one: sql`1` })
-        .from(newsRevisions)
-        .where(or(sql`${newsRevisions.imageUrl} like ${pattern}`, sql`${newsRevisions.content} like ${pattern}`))
-        .limit(1);
-      if (inRevision) return true;
-      const [inAutosave] = await ex
-        .select({ one: sql`1` })
-        .from(newsAutosaves)
-        .where(sql`${newsAutosaves.payload}::text like ${pattern}`)
-        .limit(1);
-      if (inAutosave) return true;
-      const [inAvatar] = await ex
-        .select({ one: sql`1` })
-        .from(admins)
-        .where(sql`${admins.avatarUrl} like ${pattern}`)
-        .limit(1);
-      return !!inAvatar;
+      const result = await ex.execute<{ used: boolean }>(sql`select
+        exists (select 1 from ${news} where ${news.imageUrl} like ${pattern} or ${news.content} like ${pattern})
+        or exists (select 1 from ${newsRevisions}
+          where ${newsRevisions.imageUrl} like ${pattern} or ${newsRevisions.content} like ${pattern})
+        or exists (select 1 from ${newsAutosaves} where ${newsAutosaves.payload}::text like ${pattern})
+        or exists (select 1 from ${admins} where ${admins.avatarUrl} like ${pattern}) as used`);
+      return !!result.rows[0]?.used;
     },
     async delete(id: string, ex: Executor): Promise<void> {
       await ex.delete(media).where(eq(media.id, id));

@@ -4,10 +4,9 @@
  * Re-encoding drops metadata (EXIF, GPS) and anything that is not pixels.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import sharp from 'sharp';
 import { MEDIA_WIDTHS, mediaUrl } from '../../../shared/media';
-import { contentTypeOf, type MediaFile, type MediaStore } from './media.store';
+import { CONTENT_TYPES, type MediaFile, type MediaStore } from './media.store';
 
 export interface StoredImage {
   id: string;
@@ -22,10 +21,6 @@ export interface StoredImage {
 
 /** sharp's own bound, a second line behind the upload check (media.service.ts's MAX_UPLOAD_PIXELS). */
 const MAX_STORED_PIXELS = 40_000_000;
-
-export function mediaDir(dataDir: string): string {
-  return path.join(dataDir, 'media');
-}
 
 /** Every file of one image, made in memory (nothing is written): the store then writes them all or none. */
 export async function renderImage(
@@ -47,14 +42,14 @@ export async function renderImage(
       .resize({ width: w, withoutEnlargement: true })
       .webp({ quality: 78, effort: 4 })
       .toBuffer();
-    files.push({ name: `${w}.webp`, body, contentType: contentTypeOf('x.webp') });
+    files.push({ name: `${w}.webp`, body, contentType: CONTENT_TYPES.webp });
   }
   const og = await image
     .clone()
     .resize({ width: 1200, height: 630, fit: 'cover', position: 'attention' })
     .jpeg({ quality: 80, mozjpeg: true })
     .toBuffer();
-  files.push({ name: 'og.jpg', body: og, contentType: contentTypeOf('og.jpg') });
+  files.push({ name: 'og.jpg', body: og, contentType: CONTENT_TYPES.jpg });
   const bytes = files.reduce((n, f) => n + f.body.length, 0);
   const largest = widths[widths.length - 1]!;
   return {

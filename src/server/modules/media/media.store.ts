@@ -44,8 +44,14 @@ export interface MediaStore {
   readonly dir?: string;
 }
 
-export const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
-export const contentTypeOf = (name: string) => CONTENT_TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
+/** Where the `local` driver keeps images: DATA_DIR/media. */
+export function mediaDir(dataDir: string): string {
+  return path.join(dataDir, 'media');
+}
+
+export const CONTENT_TYPES = { webp: 'image/webp', jpg: 'image/jpeg' } as const;
+export const contentTypeOf = (name: string): string =>
+  (CONTENT_TYPES as Record<string, string>)[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
 /** An image id and one of its file names; anything else is never a key (no path or key can be smuggled in). */
 export const MEDIA_ID = /^[0-9a-f-]{36}$/;
 export const MEDIA_FILE = /^(\d{1,5}\.webp|og\.jpg)$/;
