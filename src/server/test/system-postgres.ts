@@ -78,10 +78,12 @@ export async function startSystemPostgres(database = 'sahifa'): Promise<SystemPo
   );
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
+  child.on('error', (err) => (log += `\nspawn error: ${String(err)}`));
   const admin = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     const c = new pg.Client({ connectionString: admin });
+    c.on('error', () => {}); // a connection refused while the server starts is retried below, never uncaught
     try {
       await c.connect();
       await c.query(`create database ${database} encoding 'UTF8' template template0`);
