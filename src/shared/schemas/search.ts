@@ -5,9 +5,9 @@ import { newsListItem } from './news';
 export const SEARCH_PAGE_SIZE = 10;
 /**
  * A search ranks at most this many of the newest matching articles: its cost stays flat however common the word and
- * however large the archive, and past this many matches a reader refines the words rather than reading page 51.
+ * however large the archive, and past this many matches (ten pages) a reader refines the words rather than reading page 11.
  */
-export const SEARCH_CANDIDATES = 200;
+export const SEARCH_CANDIDATES = 100;
 
 export const searchQuery = z.object({
   q: z.string().trim().min(1).max(200),

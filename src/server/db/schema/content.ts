@@ -107,7 +107,11 @@ export const news = pgTable(
     // (Ascending, read backwards: ORDER BY id DESC means NULLS FIRST, which a backward scan of these gives.)
     index('news_status_id_idx').on(t.status, t.id),
     index('news_category_id_idx').on(t.category, t.id),
-    index('news_search_idx').using('gin', t.searchVector),
+    // Public search: the words and the month of publication in one GIN index, so a search reads the newest months
+    // first and visits only their matches (sahifa_month_lexeme: '§YYYYMM', a lexeme no typed word can produce).
+    index('news_search_month_idx')
+      .using('gin', t.searchVector, sql`sahifa_month_lexeme(${t.publishedAt})`)
+      .where(sql`status = 'published'`),
     index('news_title_search_idx').using('gin', t.titleVector),
   ],
 );
@@ -167,3 +171,12 @@ export const media = pgTable(
   },
   (t) => [index('media_created_idx').on(t.createdAt.desc())],
 );
+
+/**
+ * Published articles per month (UTC), kept by a trigger on news (sahifa_news_months): the sitemap index lists its
+ * months from here, a few dozen rows, instead of probing the articles once per month.
+ */
+export const newsMonths = pgTable('news_months', {
+  month: date('month', { mode: 'string' }).primaryKey(),
+  articles: integer('articles').notNull().default(0),
+});

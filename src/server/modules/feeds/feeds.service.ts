@@ -13,7 +13,7 @@ import { newsErrors } from '../news/news.errors';
 import { presentNewsListItem } from '../news/news.presenter';
 import type { NewsRepository } from '../news/news.repository';
 import type { SettingsService } from '../settings/settings.service';
-import { xmlDocument, xmlText } from './xml';
+import { sitemapIndexXml, xmlDocument, xmlText } from './xml';
 
 export const RSS_ITEMS = 30;
 const NEWS_SITEMAP_HOURS = 48;
@@ -84,15 +84,10 @@ export function feedsService(deps: {
     async sitemapIndex(origin: string): Promise<{ xml: string }> {
       const months = await deps.news.visibleMonths();
       return {
-        xml: xmlDocument({
-          sitemapindex: {
-            '@_xmlns': SITEMAP_NS,
-            sitemap: [
-              { loc: `${origin}/sitemaps/pages.xml` },
-              ...months.map((m) => ({ loc: `${origin}/sitemaps/news-${m}.xml` })),
-            ],
-          },
-        }),
+        xml: sitemapIndexXml(SITEMAP_NS, [
+          `${origin}/sitemaps/pages.xml`,
+          ...months.map((m) => `${origin}/sitemaps/news-${m}.xml`),
+        ]),
       };
     },
 

@@ -3,7 +3,7 @@
  * every published article once, admin lists paged on the server with their filters (Arabic-folded search), most-read
  * windows from the per-day counts, and visitor rows pruned once aggregated.
  */
-import { SEARCH_COUNT_SCAN } from './news.repository';
+import { newsRepository, SEARCH_COUNT_SCAN } from './news.repository';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_MAX } from '../../../shared/schemas/common';
@@ -109,6 +109,38 @@ describe('sitemaps', () => {
   });
 });
 
+describe('the months of the sitemap index', () => {
+  it('follow every publication, withdrawal, move and deletion, and the current month only once it has news', async () => {
+    const months = () => newsRepository(t.database.db, () => new Date(clock)).visibleMonths();
+    const sql = (text: string, params: unknown[] = []) => t.database.pool.query(text, params);
+    const { id } = await addNews(t.database.db, { category: 'libya', publishedAt: new Date('2025-02-10T12:00:00Z') });
+    expect(await months()).toContain('2025-02');
+    await sql("update news set status = 'unpublished' where id = $1", [id]);
+    expect(await months()).not.toContain('2025-02');
+    await sql("update news set status = 'published', published_at = '2025-01-31T23:30:00Z' where id = $1", [id]);
+    expect(await months()).toContain('2025-01'); // UTC month: 23:30 on 31 January is still January
+    expect(await months()).not.toContain('2025-02');
+    const other = await addNews(t.database.db, { category: 'libya', publishedAt: new Date('2025-01-05T08:00:00Z') });
+    await sql('delete from news where id = $1', [id]);
+    expect(await months()).toContain('2025-01'); // the other January article is still there
+    await sql('delete from news where id = $1', [other.id]);
+    expect(await months()).not.toContain('2025-01');
+    // A new month appears when its first article's time has come, not before.
+    const saved = clock;
+    clock = new Date('2026-07-01T00:00:30Z').getTime();
+    await addNews(t.database.db, { category: 'libya', publishedAt: new Date('2026-07-01T05:00:00Z') });
+    expect(await months()).not.toContain('2026-07');
+    clock = new Date('2026-07-01T06:00:00Z').getTime();
+    expect((await months())[0]).toBe('2026-07');
+    clock = saved;
+    // The kept counts agree with the articles.
+    const { rows } = await sql(`select m.month, m.articles, count(n.id)::int as actual from news_months m
+      left join news n on n.status = 'published' and date_trunc('month', n.published_at at time zone 'UTC')::date = m.month
+      group by m.month, m.articles having m.articles <> count(n.id)`);
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('admin lists, a page at a time', () => {
   it('page the news list with its filters, Arabic-folded search and a stable order', async () => {
     const same = new Date(clock - 5 * DAY);
@@ -135,7 +167,7 @@ describe('admin lists, a page at a time', () => {
     expect(both.indexOf(b.id)).toBeLessThan(both.indexOf(a.id));
   });
 
-  it('counts a search among the newest 2,000 articles only, and says "at least" past them', async () => {
+  it('counts a search among the newest SEARCH_COUNT_SCAN articles only, and says "at least" past them', async () => {
     await t.database.pool.query(
       `insert into news (title, description, content, category, status, published_at)
        select 'خبر عن الموانئ ' || g, 'وصف', '<p>نص</p>', 'libya', 'published', now() - g * interval '1 minute'

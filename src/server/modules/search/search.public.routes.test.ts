@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchResponse } from '../../../shared/schemas/search';
+import { SEARCH_CANDIDATES, SEARCH_PAGE_SIZE, searchResponse } from '../../../shared/schemas/search';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addCategory, addNews } from '../../test/fixtures';
 
@@ -53,5 +53,44 @@ describe('GET /api/search', () => {
     expect((await t.app.inject('/api/search?q=%20')).statusCode).toBe(400);
     expect((await t.app.inject(`/api/search?q=${'x'.repeat(300)}`)).statusCode).toBe(400);
     expect((await search("'); drop table news; --")).total).toBe(0);
+  });
+});
+
+describe('searching an archive of many months', () => {
+  const MONTH = 30 * 86_400_000;
+  it('finds matches in every slice of months, newest first, and ranks only the newest SEARCH_CANDIDATES', async () => {
+    const db = t.database.db;
+    // One match each at these ages: this month's slice, last month's, the four before, the eighteen before, older.
+    const ages = [0.1, 1.2, 4, 15, 40];
+    const byAge: number[] = [];
+    for (const age of ages)
+      byAge.push(
+        (
+          await addNews(db, {
+            category: 'libya',
+            title: `فسيفساء من عمر ${age}`,
+            publishedAt: new Date(Date.now() - age * MONTH),
+          })
+        ).id,
+      );
+    const all = await search('فسيفساء');
+    expect(all).toMatchObject({ total: 5, totalExact: true });
+    expect(all.results.map((r: { id: number }) => r.id)).toEqual(byAge);
+
+    // More matches than are ranked: the newest SEARCH_CANDIDATES are the candidates, older ones are not.
+    await t.database.pool.query(
+      `insert into news (title, description, content, category, status, published_at)
+       select 'فسيفساء حديثة ' || g, 'وصف', '<p>نص</p>', 'libya', 'published', now() - g * interval '1 minute'
+       from generate_series(1, ${SEARCH_CANDIDATES + 5}) g`,
+    );
+    // (Another spelling of the same word: the first answer may be served from the response cache.)
+    const many = await search('الفسيفساء');
+    expect(many).toMatchObject({ total: SEARCH_CANDIDATES, totalExact: false });
+    const pages: number[] = [];
+    for (let page = 1; page <= SEARCH_CANDIDATES / SEARCH_PAGE_SIZE + 1; page++)
+      pages.push(...(await search('الفسيفساء', page)).results.map((r: { id: number }) => r.id));
+    expect(pages).toHaveLength(SEARCH_CANDIDATES);
+    expect(new Set(pages).size).toBe(SEARCH_CANDIDATES);
+    expect(pages.filter((id) => byAge.includes(id))).toEqual([]); // older than the newest 100 matches
   });
 });
