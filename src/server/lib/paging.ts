@@ -1,5 +1,6 @@
 /** Admin lists a page at a time: the body is the page's rows, the position in the whole list goes in headers. */
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { COUNT_CAP, PAGE_HEADERS, type PageInfo, type PageQuery } from '../../shared/schemas/common';
 import type { Executor } from '../db/client';
@@ -22,6 +23,25 @@ export async function cappedCount(
   );
   const n = Number(result.rows[0]?.n ?? 0);
   return n > cap ? { total: cap, exact: false } : { total: n, exact: true };
+}
+
+/**
+ * The capped count of a whole table (an unfiltered list). When PostgreSQL's own estimate of the table's rows
+ * (pg_class.reltuples, kept by autovacuum and ANALYZE) is more than twice the cap, "more than `cap`" is certain enough
+ * without reading `cap` + 1 index entries for every page (1–2 ms for the audit log at 200,000 rows); otherwise, or
+ * before the table was ever analysed (-1), the rows are counted.
+ */
+export async function wholeTableCount(
+  db: Executor,
+  table: PgTable,
+  cap = COUNT_CAP,
+): Promise<{ total: number; exact: boolean }> {
+  const result = await db.execute<{ n: number | null }>(
+    sql`select reltuples::float8 as n from pg_class where oid = to_regclass(${getTableName(table)})`,
+  );
+  const estimate = Number(result.rows[0]?.n ?? -1);
+  if (estimate > 2 * cap) return { total: cap, exact: false };
+  return cappedCount(db, sql`select 1 from ${table}`, cap);
 }
 
 /** A page's rows and the capped count of everything the list matches, fetched together. */
@@ -47,4 +67,14 @@ export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
     .header(PAGE_HEADERS.page, String(page.info.page))
     .header(PAGE_HEADERS.pageSize, String(page.info.pageSize));
   return page.items;
+}
+
+/** A page's rows and the capped count of a whole table (an unfiltered list), fetched together. */
+export async function pagedTable<T>(
+  db: Executor,
+  rows: Promise<T[]>,
+  table: PgTable,
+): Promise<{ rows: T[]; total: number; exact: boolean }> {
+  const [r, count] = await Promise.all([rows, wholeTableCount(db, table)]);
+  return { rows: r, ...count };
 }

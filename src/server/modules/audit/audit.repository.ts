@@ -1,11 +1,10 @@
 /** The audit log: who created, changed or deleted what, and when. Written in the same transaction as the change. */
-import { sql } from 'drizzle-orm';
 import type { PageQuery } from '../../../shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema/site';
 import type { Actor, AuditRecord, AuditSink } from '../../lib/write';
 import { descNullsLast } from '../../lib/order';
-import { offsetOf, paged } from '../../lib/paging';
+import { offsetOf, pagedTable } from '../../lib/paging';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -25,7 +24,7 @@ export function auditRepository(db: Db) {
       );
     },
     page(q: PageQuery): Promise<{ rows: AuditRow[]; total: number; exact: boolean }> {
-      return paged(
+      return pagedTable(
         db,
         db
           .select()
@@ -33,7 +32,7 @@ export function auditRepository(db: Db) {
           .orderBy(...descNullsLast(auditLog.createdAt, auditLog.id))
           .limit(q.pageSize)
           .offset(offsetOf(q)),
-        sql`select 1 from ${auditLog}`,
+        auditLog,
       );
     },
   } satisfies AuditSink & Record<string, unknown>;

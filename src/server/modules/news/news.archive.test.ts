@@ -6,7 +6,7 @@
 import { newsRepository, SEARCH_COUNT_SCAN } from './news.repository';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_SIZE_MAX } from '../../../shared/schemas/common';
+import { COUNT_CAP, PAGE_SIZE_MAX } from '../../../shared/schemas/common';
 import { addAdmin, as, login } from '../../test/admin-client';
 import { addBreaking, addCategory, addNews } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -185,6 +185,31 @@ describe('admin lists, a page at a time', () => {
     expect(narrow.headers['x-total-exact']).toBe('true');
     expect(narrow.headers['x-total-count']).toBe('0');
     await t.database.pool.query("delete from news where title like 'خبر عن الموانئ %'");
+  });
+
+  it('counts an unfiltered list up to twice the cap, and past that trusts PostgreSQL’s estimate of the table', async () => {
+    const add = (n: number) =>
+      t.database.pool.query(
+        `insert into audit_log (admin_username, action, entity, created_at)
+         select 'archive-chief', 'update', 'settings', now() - g * interval '1 second' from generate_series(1, $1) g`,
+        [n],
+      );
+    const total = async () => {
+      const res = await chief('GET', '/api/admin/audit-log?pageSize=5');
+      expect(ids(res)).toHaveLength(5);
+      return { total: Number(res.headers['x-total-count']), exact: res.headers['x-total-exact'] };
+    };
+    await add(9000);
+    await t.database.pool.query('analyze audit_log');
+    const rows = (await t.database.pool.query('select count(*)::int n from audit_log')).rows[0].n;
+    expect(await total()).toEqual({ total: rows, exact: 'true' }); // estimated ~9,000: counted exactly
+    await add(2000);
+    expect(await total()).toEqual({ total: COUNT_CAP, exact: 'false' }); // counted, past the cap
+    await add(14_000);
+    await t.database.pool.query('analyze audit_log');
+    expect(await total()).toEqual({ total: COUNT_CAP, exact: 'false' }); // estimated ~25,000: not counted
+    await t.database.pool.query("delete from audit_log where entity = 'settings' and admin_username = 'archive-chief'");
+    await t.database.pool.query('analyze audit_log');
   });
 
   it.each([

@@ -14,7 +14,7 @@ import type { Db, Executor } from '../../db/client';
 import { admins } from '../../db/schema/accounts';
 import { categories, news, newsMonths } from '../../db/schema/content';
 import { newsAuthors, newsTags, newsViews, tags } from '../../db/schema/newsroom';
-import { offsetOf, paged } from '../../lib/paging';
+import { offsetOf, paged, pagedTable } from '../../lib/paging';
 
 /** Matches the partial indexes news_*_idx (published_at desc nulls last, id desc nulls last). */
 const newestFirst = [sql`${news.publishedAt} desc nulls last`, sql`${news.id} desc nulls last`];
@@ -407,10 +407,11 @@ export function newsRepository(db: Db, now: () => Date) {
       };
       if (!matches) {
         // One author's articles alone are counted from that author's links (an index alone), not joined to news.
+        if (!filtered) return pagedTable(db, rows(), news);
         const onlyAuthor = filter.author && !filter.category && !filter.status;
         const counting = onlyAuthor
           ? sql`select 1 from ${newsAuthors} where ${newsAuthors.adminId} = ${filter.author}`
-          : sql`select 1 from ${news} where ${filtered ?? sql`true`}`;
+          : sql`select 1 from ${news} where ${filtered}`;
         return paged(db, rows(), counting);
       }
       // A search counts its matches among the newest SEARCH_COUNT_SCAN articles the other filters leave: the

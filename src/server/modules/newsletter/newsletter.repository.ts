@@ -3,7 +3,7 @@ import type { PageQuery } from '../../../shared/schemas/common';
 import type { Db } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema/site';
 import { descNullsLast } from '../../lib/order';
-import { offsetOf, paged } from '../../lib/paging';
+import { offsetOf, pagedTable } from '../../lib/paging';
 
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 
@@ -23,7 +23,7 @@ export function newsletterRepository(db: Db) {
       return row?.n ?? 0;
     },
     async page(q: PageQuery): Promise<{ rows: SubscriberRow[]; total: number; exact: boolean }> {
-      return paged(
+      return pagedTable(
         db,
         db
           .select()
@@ -31,7 +31,7 @@ export function newsletterRepository(db: Db) {
           .orderBy(...descNullsLast(newsletterSubscribers.createdAt, newsletterSubscribers.id))
           .limit(q.pageSize)
           .offset(offsetOf(q)),
-        sql`select 1 from ${newsletterSubscribers}`,
+        newsletterSubscribers,
       );
     },
     /** Every subscriber, newest first, a batch at a time by keyset (the CSV export streams them). */
