@@ -624,8 +624,26 @@ export async function restoreBackup(opts: {
       for (const table of Object.keys(MIGRATION_ROWS))
         if (byName.has(table)) await client.query(`delete from ${qualified(table)}`);
       // The archive holds every table as it was, kept counts included (news_months): triggers that keep them must not
-      // count the loaded rows a second time. Undone by the commit below (or the rollback).
-      for (const name of order) await client.query(`alter table ${qualified(name)} disable trigger user`);
+      // count the loaded rows a second time. Undone before the commit below (or by the rollback). Turning a trigger
+      // off takes the tables' owner: the role that ran the migrations.
+      const triggered = (
+        await client.query<{ name: string }>(
+          `select distinct c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+           join pg_namespace n on n.oid = c.relnamespace
+           where not t.tgisinternal and n.nspname = 'public' and c.relname = any($1::text[])`,
+          [order],
+        )
+      ).rows.map((r) => r.name);
+      try {
+        for (const name of triggered) await client.query(`alter table ${qualified(name)} disable trigger user`);
+      } catch (err) {
+        if ((err as { code?: string }).code === '42501')
+          throw new BackupError(
+            `Restoring needs the role that owns the tables (the one that ran the migrations). Nothing was restored.`,
+            { cause: err },
+          );
+        throw err;
+      }
 
       for (const name of order) {
         const entry = byName.get(name)!;
@@ -645,7 +663,7 @@ export async function restoreBackup(opts: {
         log(`  ${name}: ${entry.rows} rows`);
       }
 
-      for (const name of order) await client.query(`alter table ${qualified(name)} enable trigger user`);
+      for (const name of triggered) await client.query(`alter table ${qualified(name)} enable trigger user`);
 
       // Past every restored id and never behind where the original sequence was (ids of deleted rows stay unused).
       const archived = new Map(manifest.sequences.map((s) => [s.name, s.next]));

@@ -57,22 +57,22 @@ describe('GET /api/search', () => {
 });
 
 describe('searching an archive of many months', () => {
-  const MONTH = 30 * 86_400_000;
   it('finds matches in every slice of months, newest first, and ranks only the newest SEARCH_CANDIDATES', async () => {
     const db = t.database.db;
-    // One match each at these ages: this month's slice, last month's, the four before, the eighteen before, older.
-    const ages = [0.1, 1.2, 4, 15, 40];
+    const now = new Date();
+    const monthStart = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    const DAY = 86_400_000;
+    // One match in each slice: this month, last month, the four before, the eighteen before those, and older.
+    const dates = [
+      new Date(Math.max(monthStart(0).getTime(), now.getTime() - 3_600_000)),
+      new Date(monthStart(1).getTime() + DAY),
+      new Date(monthStart(3).getTime() + DAY),
+      new Date(monthStart(12).getTime() + DAY),
+      new Date(monthStart(30).getTime() + DAY),
+    ];
     const byAge: number[] = [];
-    for (const age of ages)
-      byAge.push(
-        (
-          await addNews(db, {
-            category: 'libya',
-            title: `فسيفساء من عمر ${age}`,
-            publishedAt: new Date(Date.now() - age * MONTH),
-          })
-        ).id,
-      );
+    for (const [i, publishedAt] of dates.entries())
+      byAge.push((await addNews(db, { category: 'libya', title: `فسيفساء رقم ${i}`, publishedAt })).id);
     const all = await search('فسيفساء');
     expect(all).toMatchObject({ total: 5, totalExact: true });
     expect(all.results.map((r: { id: number }) => r.id)).toEqual(byAge);
@@ -80,7 +80,7 @@ describe('searching an archive of many months', () => {
     // More matches than are ranked: the newest SEARCH_CANDIDATES are the candidates, older ones are not.
     await t.database.pool.query(
       `insert into news (title, description, content, category, status, published_at)
-       select 'فسيفساء حديثة ' || g, 'وصف', '<p>نص</p>', 'libya', 'published', now() - g * interval '1 minute'
+       select 'فسيفساء حديثة ' || g, 'وصف', '<p>نص</p>', 'libya', 'published', now() - g * interval '100 milliseconds'
        from generate_series(1, ${SEARCH_CANDIDATES + 5}) g`,
     );
     // (Another spelling of the same word: the first answer may be served from the response cache.)
