@@ -65,3 +65,8 @@ export function tripoliInstant(isoDate: string, hhmm: string): Date {
 
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** The first instant of the UTC month `back` months before `at`'s (0: its own), as sitemaps and search slice time. */
+export function utcMonthStart(at: Date, back = 0): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - back, 1));
+}

@@ -7,6 +7,7 @@
  * cursor) reads one index in order. Tag and author pages read news_tags/news_authors.visible_at the same way.
  */
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { utcMonthStart } from '../../../shared/dates';
 import type { NewsStatus } from '../../../shared/news-workflow';
 import type { NewsCursor } from '../../../shared/cursor';
 import type { PageQuery } from '../../../shared/schemas/common';
@@ -295,11 +296,12 @@ export function newsRepository(db: Db, now: () => Date) {
      */
     async visibleMonths(): Promise<string[]> {
       const at = now();
-      const thisMonth = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+      const thisMonth = utcMonthStart(at);
+      const day = thisMonth.toISOString().slice(0, 10);
       const result = await db.execute<{ m: string }>(sql`
         select to_char(${newsMonths.month}, 'YYYY-MM') as m from ${newsMonths}
-        where ${newsMonths.articles} > 0 and ${newsMonths.month} <= ${thisMonth.toISOString().slice(0, 10)}::date
-          and (${newsMonths.month} < ${thisMonth.toISOString().slice(0, 10)}::date or exists (
+        where ${newsMonths.articles} > 0 and ${newsMonths.month} <= ${day}::date
+          and (${newsMonths.month} < ${day}::date or exists (
             select 1 from ${news} where ${visible(at)} and ${news.publishedAt} >= ${thisMonth}))
         order by ${newsMonths.month} desc`);
       return result.rows.map((r) => r.m);

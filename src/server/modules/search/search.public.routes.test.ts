@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { utcMonthStart } from '../../../shared/dates';
 import { SEARCH_CANDIDATES, SEARCH_PAGE_SIZE, searchResponse } from '../../../shared/schemas/search';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addCategory, addNews } from '../../test/fixtures';
@@ -60,7 +61,7 @@ describe('searching an archive of many months', () => {
   it('finds matches in every slice of months, newest first, and ranks only the newest SEARCH_CANDIDATES', async () => {
     const db = t.database.db;
     const now = new Date();
-    const monthStart = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    const monthStart = (back: number) => utcMonthStart(now, back);
     const DAY = 86_400_000;
     // One match in each slice: this month, last month, the four before, the eighteen before those, and older.
     const dates = [

@@ -11,6 +11,7 @@
  * already give enough. A word used in 2% of 100,000 articles visits about 200 of them, not 2,000.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { utcMonthStart } from '../../../shared/dates';
 import { SEARCH_CANDIDATES } from '../../../shared/schemas/search';
 import type { Db } from '../../db/client';
 import { categories, news } from '../../db/schema/content';
@@ -29,7 +30,7 @@ const MONTH_SLICES: [number, number][] = [
 export function monthsQuery(at: Date, from: number, to: number): string {
   const months: string[] = [];
   for (let k = from; k <= to; k++) {
-    const d = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - k, 1));
+    const d = utcMonthStart(at, k);
     months.push(`'§${d.getUTCFullYear() * 100 + d.getUTCMonth() + 1}'`);
   }
   return months.join(' | ');
@@ -51,7 +52,7 @@ export function searchRepository(db: Db, now: () => Date) {
           order by ${news.publishedAt} desc nulls last, ${news.id} desc nulls last
           limit ${SEARCH_CANDIDATES + 1})`;
       const oldest = MONTH_SLICES[MONTH_SLICES.length - 1]![1];
-      const olderThan = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - oldest, 1));
+      const olderThan = utcMonthStart(at, oldest);
       const slices = [
         ...MONTH_SLICES.map(([from, to]) =>
           slice(sql`sahifa_month_lexeme(${news.publishedAt}) @@ ${monthsQuery(at, from, to)}::tsquery`),
