@@ -34,6 +34,8 @@ export async function runPrimary(opts: {
     worker.on('listening', () => {
       listening = true;
       failedStarts = 0;
+      // Until it says so, a forked worker takes no connections: the primary hands them only to listening workers.
+      logger.info({ worker: worker.process.pid }, 'worker listening');
     });
     worker.on('exit', (code, signal) => {
       if (stopping) return;

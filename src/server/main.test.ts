@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -97,15 +97,49 @@ function childrenOf(pid: number): number[] {
     .map(Number);
 }
 
-afterAll(() => {
-  for (const c of running) if (c.exitCode === null) c.kill('SIGKILL');
-  // Stop any postgres a failed run left behind, then remove the folder.
+/** Whether a process is still alive (a zombie counts as gone). */
+function alive(pid: number): boolean {
   try {
-    const pid = postmasterPid();
-    if (pid > 0) process.kill(pid, 'SIGQUIT');
+    return !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
   } catch {
-    /* none */
+    return false;
   }
+}
+
+/**
+ * After each test, whatever it left running is stopped: its server, that server's workers and the embedded
+ * PostgreSQL. A test that fails half-way must not leave a server holding the data directory for the next one.
+ */
+afterEach(async () => {
+  const left = running.splice(0).filter((c) => c.exitCode === null && c.signalCode === null);
+  for (const c of left) {
+    for (const pid of childrenOf(c.pid!)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    c.kill('SIGKILL');
+  }
+  await Promise.all(
+    left.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode ? r(null) : c.once('exit', r)))),
+  );
+  let pid = 0;
+  try {
+    pid = postmasterPid();
+  } catch {
+    return; // none
+  }
+  // Only if that pid is still a postgres (pids are reused).
+  const isPostgres = () => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+    } catch {
+      return false;
+    }
+  };
+  if (pid > 0 && alive(pid) && isPostgres()) {
+    process.kill(pid, 'SIGQUIT');
+    await expect.poll(() => alive(pid), { timeout: 15_000 }).toBe(false);
+  }
+});
+
+afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -167,7 +201,10 @@ describe('the server process', () => {
             return false;
           }
         });
-      await expect.poll(() => workers().length, { timeout: 30_000 }).toBe(2);
+      const listening = () => server.output().split('worker listening').length - 1;
+      // Both forked and both listening: until a worker listens, the primary hands it no connections, and killing
+      // the only one that listens would close the port.
+      await expect.poll(() => workers().length === 2 && listening() === 2, { timeout: 30_000 }).toBe(true);
       expect(server.output()).toContain('Started 2 workers');
       const [article] = await (await fetch(`${base}/api/news?limit=1`)).json();
 
@@ -180,7 +217,9 @@ describe('the server process', () => {
       // Before the replacement is up (a second later), the other worker answers everything. (The connections the
       // dead worker held were reset with it; each request here comes on a new one.)
       for (let i = 0; i < 10; i++) expect(await statusOnNewConnection(`${base}/healthz`)).toBe(200);
-      await expect.poll(() => workers().length === 2 && !workers().includes(victim!), { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(() => workers().length === 2 && !workers().includes(victim!) && listening() === 3, { timeout: 30_000 })
+        .toBe(true);
 
       // Views counted by either worker add up; SIGTERM drains both, writes what they hold, then stops PostgreSQL.
       const before = (await (await fetch(`${base}/api/news/${article.id}`)).json()).views as number;
