@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbQuery, launch, newPage } from './support/browser';
+import { dbQuery, launch, newPage, openReader } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
       const problems: string[] = [];
       for (const [name, path] of await pages()) {
         const { context, page } = await newPage(browser, { dark });
-        await page.goto(path, { waitUntil: 'networkidle' });
+        await openReader(page, path);
         const result = await new AxeBuilder({ page })
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
           .analyze();
@@ -48,7 +48,7 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
 
   it('lets a keyboard user operate the ticker and the section tabs', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await openReader(page, '/');
     const next = page.getByTestId('ticker-breaking').getByRole('button', { name: 'الخبر التالي' });
     await next.focus();
     await page.keyboard.press('Enter');

@@ -92,9 +92,10 @@ describe('admin panel', () => {
           (await dbQuery<{ featured: boolean }>('select featured from news where id = $1', [row!.id]))[0]!.featured,
       )
       .toBe(true);
-    expect(await page.getByRole('switch', { name: 'مميز: خبر معدل من لوحة التحكم' }).getAttribute('aria-checked')).toBe(
-      'true',
-    );
+    // The screen shows it once the answer has come back.
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'مميز: خبر معدل من لوحة التحكم' }).getAttribute('aria-checked'))
+      .toBe('true');
 
     await page.getByRole('button', { name: 'حذف: خبر معدل من لوحة التحكم' }).click();
     await expect.poll(() => page.getByText('تم الحذف').count()).toBe(1);
@@ -209,7 +210,8 @@ describe('admin panel', () => {
     await phone.context.close();
   });
 
-  it('saves screenshots of every admin screen at desktop and phone width', async () => {
+  // Seventeen full-page screenshots take about 45 s here; a busy machine gets three times that.
+  it('saves screenshots of every admin screen at desktop and phone width', { timeout: 180_000 }, async () => {
     for (const width of [1280, 390]) {
       const { context, page } = await admin({ width });
       for (const screen of [

@@ -105,7 +105,7 @@ describe('the newsroom', () => {
 
   it(
     'an editor previews it, schedules it a minute ahead, and it reaches the home page by itself',
-    { timeout: 180_000 },
+    { timeout: 240_000 },
     async () => {
       const [row] = await dbQuery<{ id: number }>('select id from news where title = $1', [title]);
       const page = adminPage;
@@ -127,9 +127,9 @@ describe('the newsroom', () => {
       expect((await reader.page.goto(`/preview/news/${row!.id}`))?.status()).toBe(404);
 
       // The writer sent no picture; the editor adds one (publishing needs it), then schedules at the next minute at
-      // least 20 seconds away, on Tripoli's clock.
+      // least 40 seconds away (time enough to check that readers do not see it yet), on Tripoli's clock.
       await page.fill('#news-image-url', 'https://example.ly/port.jpg');
-      const at = Math.ceil((Date.now() + 20_000) / 60_000) * 60_000;
+      const at = Math.ceil((Date.now() + 40_000) / 60_000) * 60_000;
       await page.getByTestId('news-actions').getByRole('button', { name: 'جدولة' }).click();
       await page.fill('#news-publish-at', tripoliInput(at));
       await page.getByRole('button', { name: 'تأكيد الجدولة' }).click();

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort } from '../src/server/db/embedded';
+import { freePorts } from '../src/server/db/embedded';
 import { children, startProcess, waitFor } from './bench-processes';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -71,12 +71,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-bench-'));
   fs.chmodSync(dataDir, 0o755);
   try {
-    const [port, uncachedPort, basePort, pgPort] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-      await freePort(),
-    ];
+    const [port, uncachedPort, basePort, pgPort] = await freePorts(4);
     const env = {
       HOST: '127.0.0.1',
       NODE_ENV: 'production',

@@ -47,6 +47,16 @@ export async function newPage(
   return { context, page };
 }
 
+/**
+ * Opens a reader page and waits until it is alive: the network quiet and React's hydration committed (before that,
+ * the server's HTML is readable but a click on a button does nothing).
+ */
+export async function openReader(page: Page, url: string) {
+  const response = await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  return response;
+}
+
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
 /** Scrolls through the page (so lazy images load and boxes fade in), back to the top, then shoots it whole. */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../src/server/db/embedded';
+import { freePorts } from '../../src/server/db/embedded';
 import { startFakeWeather } from '../../src/server/test/fake-weather';
 
 declare module 'vitest' {
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-e2e-'));
   fs.chmodSync(dataDir, 0o755);
   const weather = await startFakeWeather();
-  const [port, pgPort] = [await freePort(), await freePort()];
+  const [port, pgPort] = await freePorts(2);
   let output = '';
   const server: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
@@ -52,16 +52,32 @@ export default async function setup(project: TestProject) {
   server.stdout!.on('data', (d) => (output += d));
   server.stderr!.on('data', (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {
-      /* not yet */
+  const stopped = () =>
+    new Promise((r) => (server.exitCode !== null || server.signalCode !== null ? r(null) : server.once('exit', r)));
+  const stop = async () => {
+    server.kill('SIGTERM'); // drains, then stops its PostgreSQL
+    await stopped();
+    await weather.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+      try {
+        const res = await fetch(`${baseUrl}/healthz`);
+        await res.arrayBuffer();
+        if (res.ok) break;
+      } catch {
+        /* not yet */
+      }
+      await new Promise((r) => setTimeout(r, 200));
     }
-    await new Promise((r) => setTimeout(r, 200));
+  } catch (err) {
+    // Nothing left behind: no server holding a port, no PostgreSQL, no weather server keeping vitest alive.
+    await stop();
+    throw err;
   }
   const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
   project.provide('baseUrl', baseUrl);
@@ -69,10 +85,5 @@ export default async function setup(project: TestProject) {
   project.provide('adminUsername', E2E_ADMIN.username);
   project.provide('adminPassword', E2E_ADMIN.password);
 
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await weather.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  return stop;
 }

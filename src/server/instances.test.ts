@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './db/embedded';
+import { freePorts } from './db/embedded';
 import { startTestS3, type TestS3 } from './test/s3';
 import { startSystemPostgres, type SystemPostgres } from './test/system-postgres';
 
@@ -146,7 +146,7 @@ beforeAll(async () => {
   sql = new pg.Pool({ connectionString: db.url, max: 2 });
   // An idle connection that the server ends is the pool's to replace, not an uncaught error in the test process.
   sql.on('error', (err) => console.warn(`test pool: ${String(err)}`));
-  const ports = await Promise.all([freePort(), freePort(), freePort()]);
+  const ports = await freePorts(3);
   // The same moment: migrations, the demo seed and the first admin race, and must each happen once.
   for (const [n, name] of ['A', 'B', 'C'].entries()) instances.push(start(name, ports[n]!));
   await Promise.all(instances.map(up));
@@ -207,18 +207,24 @@ describe('three instances on one external PostgreSQL and one bucket', { timeout:
     const latencies: number[] = [];
     for (const round of ['before', 'after']) {
       if (round === 'after') {
-        // Every instance's LISTEN connection is killed; each reconnects by itself.
-        await sql.query(
-          `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'sahifa-listen'`,
-        );
-        const deadline = Date.now() + 10_000;
-        while (Date.now() < deadline) {
-          const { n } = await one<{ n: number }>(
-            `select count(*)::int n from pg_stat_activity where application_name = 'sahifa-listen'`,
-          );
-          if (n === 3) break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
+        // Every instance's LISTEN connection is killed; each reconnects by itself. Waited for: three new
+        // connections (not the dying ones) whose LISTEN has completed, so a write now is announced to them.
+        const listeners = `select pid from pg_stat_activity where application_name = 'sahifa-listen'`;
+        const old = (await sql.query<{ pid: number }>(listeners)).rows.map((r) => r.pid);
+        expect(old).toHaveLength(3);
+        await sql.query(`select pg_terminate_backend(pid) from (${listeners}) l`);
+        await expect
+          .poll(
+            async () =>
+              (
+                await sql.query<{ pid: number }>(
+                  `${listeners} and state = 'idle' and query ilike 'listen%' and not (pid = any($1::int[]))`,
+                  [old],
+                )
+              ).rowCount,
+            { timeout: 15_000 },
+          )
+          .toBe(3);
       }
       for (const i of [B(), C()]) {
         await warm(i, '/api/breaking-news');

@@ -16,6 +16,17 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-main-'));
 fs.chmodSync(dataDir, 0o755);
 const running: ChildProcess[] = [];
 
+/**
+ * fetch that reads the whole answer before returning it: no body is left half-read on a keep-alive connection
+ * when a server is stopped or killed under it (that surfaces later as an error nobody handles).
+ */
+async function fetch(url: string, init?: RequestInit): Promise<Response> {
+  const res = await globalThis.fetch(url, init);
+  const body = await res.arrayBuffer();
+  const empty = res.status === 204 || res.status === 304;
+  return new Response(empty ? null : body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
 interface Server {
   child: ChildProcess;
   output: () => string;
@@ -239,20 +250,24 @@ describe('the server process', () => {
     },
   );
 
-  it('stops with an error when its workers cannot start (the port is taken), leaving nothing behind', async () => {
-    const blocker = http.createServer(() => {});
-    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
-    const port = (blocker.address() as { port: number }).port;
-    try {
-      const server = startServer(port, { env: { WEB_CONCURRENCY: '2' } });
-      expect(await server.exited).toBe(1);
-      expect(server.output()).toContain('workers in a row exited before listening');
-      expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-      expect(fs.existsSync(path.join(dataDir, 'sahifa.lock'))).toBe(false);
-    } finally {
-      blocker.close();
-    }
-  });
+  it(
+    'stops with an error when its workers cannot start (the port is taken), leaving nothing behind',
+    { timeout: 120_000 },
+    async () => {
+      const blocker = http.createServer(() => {});
+      await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+      const port = (blocker.address() as { port: number }).port;
+      try {
+        const server = startServer(port, { env: { WEB_CONCURRENCY: '2' } });
+        expect(await server.exited).toBe(1);
+        expect(server.output()).toContain('workers in a row exited before listening');
+        expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+        expect(fs.existsSync(path.join(dataDir, 'sahifa.lock'))).toBe(false);
+      } finally {
+        blocker.close();
+      }
+    },
+  );
 
   it(
     'stays answerable while PostgreSQL is frozen for 20 s (SIGSTOP): healthz within a second, no 500, no empty page',
@@ -273,8 +288,11 @@ describe('the server process', () => {
       for (const pid of frozen) process.kill(pid, 'SIGSTOP');
       const frozenAt = Date.now();
       const answers: Promise<{ what: string; status: number; body: string }>[] = [];
-      const ask = (what: string) =>
-        answers.push(fetch(`${base}${what}`).then(async (r) => ({ what, status: r.status, body: await r.text() })));
+      const ask = (what: string) => {
+        const answer = fetch(`${base}${what}`).then(async (r) => ({ what, status: r.status, body: await r.text() }));
+        answer.catch(() => {}); // awaited below; if an assertion fails first, its rejection is not an unhandled one
+        answers.push(answer);
+      };
       try {
         ask(`/news/${article.id}`); // cached: served
         ask(`/news/${article.id}?fresh=1`); // same page, a fresh query string
@@ -350,8 +368,12 @@ describe('the server process', () => {
       // then PostgreSQL (in a group of its own) is stopped by the app, and the data directory is freed.
       const before = (await (await fetch(`${base}/api/news?limit=1`)).json())[0];
       const inFlight = Array.from({ length: 10 }, (_, i) =>
-        fetch(`${base}/search?q=${encodeURIComponent(`خبر ${i}`)}`).then((r) => r.status),
+        fetch(`${base}/search?q=${encodeURIComponent(`خبر ${i}`)}`).then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        }),
       );
+      for (const p of inFlight) p.catch(() => {}); // awaited below, as above
       // A view acknowledged just before the stop, still in memory (flushes come every 200 ms here).
       const counted = await (await fetch(`${base}/api/news/${before.id}/view`, { method: 'POST' })).json();
       process.kill(-server.child.pid!, 'SIGINT');

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Redirect, Route, useLocation, useSearch } from 'wouter';
 import { HOME_SLUG } from '../../shared/constants';
+import { tripoliDate } from '../../shared/dates';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/settings-defaults';
 import type { PublicSettings } from '../../shared/schemas/settings';
 import { LazyToaster } from '../components/lazy-toaster';
@@ -48,6 +49,11 @@ export function ReaderApp({ site }: { site: SiteContextValue }) {
   const [pathname] = useLocation();
   const search = useSearch();
   useRouteEffects(pathname, search);
+  // The page's controls answer from here on (hydration has committed): `html[data-hydrated]`, which the end-to-end
+  // tests wait for before they click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   // SPEC §2's 300 ms fade is for route changes; the first page arrives complete from the server and shows at once.
   const initialPath = useRef(pathname);
   const moved = useRef(false);
@@ -72,7 +78,8 @@ export function ReaderApp({ site }: { site: SiteContextValue }) {
           <Route path={match.route.path}>{match.route.element}</Route>
         )}
       </main>
-      <SiteFooter year={new Date(site.serverNow).getFullYear()} />
+      {/* The year in Tripoli, the same on the server and in any reader's browser (hydration must match). */}
+      <SiteFooter year={Number(tripoliDate(new Date(site.serverNow)).slice(0, 4))} />
       <LazyToaster />
     </SiteContext.Provider>
   );

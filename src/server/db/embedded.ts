@@ -169,6 +169,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** `n` different free ports: each is held until all are chosen, so no two can be the same. */
+export async function freePorts(n: number): Promise<number[]> {
+  const servers = Array.from({ length: n }, () => net.createServer().unref());
+  try {
+    return await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<number>((resolve, reject) => {
+            server.on('error', reject);
+            server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((s) => new Promise((r) => (s.listening ? s.close(r) : r(null)))));
+  }
+}
+
 function readOrCreatePassword(file: string): string {
   try {
     return fs.readFileSync(file, 'utf8').trim();

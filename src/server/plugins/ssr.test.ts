@@ -93,6 +93,24 @@ describe('server-rendered reader pages', () => {
   });
 });
 
+describe("the footer's year", () => {
+  it("is Tripoli's: at 23:30 UTC on 31 December it is already the new year there", async () => {
+    const late = await createTestApp({
+      assets: { script: '/assets/reader.js', preloadScripts: [], styles: ['/assets/reader.css'] },
+      now: () => new Date('2026-12-31T23:30:00Z'),
+    });
+    try {
+      const res = await late.app.inject({ url: '/', headers: { host: 'sahifa.test' } });
+      expect(res.statusCode).toBe(200);
+      const text = res.body.replaceAll('<!-- -->', ''); // React's marks between adjacent text nodes
+      expect(text).toContain('© 2027');
+      expect(text).not.toContain('© 2026');
+    } finally {
+      await late.close();
+    }
+  });
+});
+
 describe('response cache', () => {
   it('serves repeats from the cache with an ETag, and 304 when the client has it', async () => {
     const first = await page('/api/news');

@@ -174,9 +174,12 @@ describe('/metrics', () => {
     expect((await t.app.inject('/')).statusCode).toBe(200); // filled
     const before = await scrape();
     for (let i = 0; i < 3; i++) expect((await t.app.inject('/')).headers['x-cache']).toBe('HIT');
-    await vi.waitFor(async () => {
-      expect(value(await scrape(), 'http_requests_total', home) - value(before, 'http_requests_total', home)).toBe(3);
-    });
+    await vi.waitFor(
+      async () => {
+        expect(value(await scrape(), 'http_requests_total', home) - value(before, 'http_requests_total', home)).toBe(3);
+      },
+      { timeout: 10_000 },
+    );
     const after = await scrape();
     expect(value(after, 'http_requests_total', home) - value(before, 'http_requests_total', home)).toBe(3);
     const count = 'http_request_duration_seconds_count';
@@ -199,11 +202,14 @@ describe('/metrics', () => {
     expect((await t.app.inject('/no/such/page')).statusCode).toBe(404);
     expect((await t.app.inject('/api/no-such-thing')).statusCode).toBe(404);
     const article = { method: 'GET', route: '/news/:id', status: '200' };
-    await vi.waitFor(async () => {
-      expect(
-        value(await scrape(), 'http_requests_total', article) - value(before, 'http_requests_total', article),
-      ).toBe(1);
-    });
+    await vi.waitFor(
+      async () => {
+        expect(
+          value(await scrape(), 'http_requests_total', article) - value(before, 'http_requests_total', article),
+        ).toBe(1);
+      },
+      { timeout: 10_000 },
+    );
     const after = await scrape();
     const notFound = { method: 'GET', route: '404', status: '404' };
     expect(value(after, 'http_requests_total', notFound) - value(before, 'http_requests_total', notFound)).toBe(2);
@@ -251,7 +257,9 @@ describe('/metrics', () => {
         payload: {},
       });
       expect(res.statusCode).toBeLessThan(300);
-      await vi.waitFor(async () => expect(value(await scrape(), 'sahifa_buffered_page_views')).toBe(1));
+      await vi.waitFor(async () => expect(value(await scrape(), 'sahifa_buffered_page_views')).toBe(1), {
+        timeout: 10_000,
+      });
       const m = await scrape();
       expect(value(m, 'sahifa_buffered_article_views')).toBe(2);
       expect(viewCounter.unflushed).toBe(2);
