@@ -9,6 +9,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import type { Database } from './db/client';
+import { serveClusterMetrics } from './plugins/cluster-metrics';
 
 const STOP_TIMEOUT_MS = 20_000;
 const MAX_BACKOFF_MS = 30_000;
@@ -19,9 +20,13 @@ export async function runPrimary(opts: {
   logger: Logger;
   /** Opens the database and does the once-only start work (migrations, seed, first admin). */
   prepare: () => Promise<Database>;
+  /** METRICS_TOKEN is set: a scrape of any worker is answered with every listening worker's metrics, summed. */
+  metrics?: boolean;
 }): Promise<void> {
   const { logger } = opts;
   const database = await opts.prepare();
+  const listeningWorkers = new Set<Worker>();
+  if (opts.metrics) serveClusterMetrics(await import('prom-client'), () => [...listeningWorkers], logger);
   const env = { DATABASE_URL: database.url, WEB_CONCURRENCY: '1', SAHIFA_WORKER: '1' };
   let stopping = false;
   let backoff = 1000;
@@ -33,11 +38,13 @@ export async function runPrimary(opts: {
     let listening = false;
     worker.on('listening', () => {
       listening = true;
+      listeningWorkers.add(worker);
       failedStarts = 0;
       // Until it says so, a forked worker takes no connections: the primary hands them only to listening workers.
       logger.info({ worker: worker.process.pid }, 'worker listening');
     });
     worker.on('exit', (code, signal) => {
+      listeningWorkers.delete(worker);
       if (stopping) return;
       // Workers that die before they ever listen (the port taken, storage or database refused) will not start by
       // being retried: the whole server stops with an error, so a supervisor (systemd, Docker) sees it.

@@ -79,17 +79,24 @@ async function waitUntilUp(port: number, server: Server): Promise<void> {
 const postmasterPid = () =>
   Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
-/** GET on a connection of its own (no keep-alive pool), answering the status code. */
-function statusOnNewConnection(url: string): Promise<number> {
+/** GET on a connection of its own (no keep-alive pool): the primary of WEB_CONCURRENCY hands it to the next worker. */
+function getOnNewConnection(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
+      .get(url, { agent: false, headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
       })
       .on('error', reject);
   });
 }
+const statusOnNewConnection = async (url: string) => (await getOnNewConnection(url)).status;
 
 /** Pids whose parent is `pid`, from /proc. */
 function childrenOf(pid: number): number[] {
@@ -107,6 +114,16 @@ function childrenOf(pid: number): number[] {
     })
     .map(Number);
 }
+
+/** The WEB_CONCURRENCY workers of a server (its other child is PostgreSQL). */
+const workersOf = (server: Server) =>
+  childrenOf(server.child.pid!).filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('main.js');
+    } catch {
+      return false;
+    }
+  });
 
 /** Whether a process is still alive (a zombie counts as gone). */
 function alive(pid: number): boolean {
@@ -204,14 +221,7 @@ describe('the server process', () => {
       const server = startServer(port, { env: { WEB_CONCURRENCY: '2' } });
       await waitUntilUp(port, server);
       const base = `http://127.0.0.1:${port}`;
-      const workers = () =>
-        childrenOf(server.child.pid!).filter((pid) => {
-          try {
-            return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('main.js');
-          } catch {
-            return false;
-          }
-        });
+      const workers = () => workersOf(server);
       const listening = () => server.output().split('worker listening').length - 1;
       // Both forked and both listening: until a worker listens, the primary hands it no connections, and killing
       // the only one that listens would close the port.
@@ -247,6 +257,56 @@ describe('the server process', () => {
       expect((await (await fetch(`${base}/api/news/${article.id}`)).json()).views).toBe(before + 20);
       again.child.kill('SIGTERM');
       expect(await again.exited).toBe(0);
+    },
+  );
+
+  it(
+    'answers /metrics for all its workers together, whichever worker takes the scrape',
+    { timeout: 120_000 },
+    async () => {
+      const port = await freePort();
+      const token = 'a-metrics-token-for-this-test';
+      const server = startServer(port, { env: { WEB_CONCURRENCY: '2', METRICS_TOKEN: token } });
+      await waitUntilUp(port, server);
+      const base = `http://127.0.0.1:${port}`;
+      await expect.poll(() => server.output().split('worker listening').length - 1, { timeout: 30_000 }).toBe(2);
+      // Ten requests, each on a new connection: the primary hands them to the two workers in turn.
+      for (let i = 0; i < 10; i++) expect(await statusOnNewConnection(`${base}/api/categories`)).toBe(200);
+      const counted = (text: string) =>
+        Number(/^http_requests_total\{method="GET",route="\/api\/categories",status="200"\} (\d+)$/m.exec(text)?.[1]);
+      // Scrapes reach both workers too; each says ten, the whole server's count, not the half its worker answered.
+      for (let i = 0; i < 4; i++) {
+        const scrape = await getOnNewConnection(`${base}/metrics`, { authorization: `Bearer ${token}` });
+        expect(scrape.status).toBe(200);
+        expect(counted(scrape.body)).toBe(10);
+        expect(scrape.body).toMatch(/^sahifa_draining 0$/m);
+        expect(scrape.body).toMatch(/^sahifa_db_pool_max_connections \d+$/m);
+      }
+      expect((await getOnNewConnection(`${base}/metrics`, { authorization: 'Bearer wrong' })).status).toBe(401);
+
+      // A worker that cannot answer (frozen): the scrape is an Arabic 503 within seconds, never a count missing its
+      // share. A scrape handed to the frozen worker itself waits; the next connection goes to the other one.
+      const [frozen] = workersOf(server).filter(alive);
+      expect(frozen).toBeDefined();
+      process.kill(frozen!, 'SIGSTOP');
+      try {
+        let answer: { status: number; body: string } | undefined;
+        for (let attempt = 0; attempt < 3 && !answer; attempt++) {
+          answer = await Promise.race([
+            getOnNewConnection(`${base}/metrics`, { authorization: `Bearer ${token}` }),
+            new Promise<undefined>((r) => setTimeout(() => r(undefined), 8000)),
+          ]);
+        }
+        expect(answer?.status).toBe(503);
+        expect(JSON.parse(answer!.body).message).toMatch(/[\u0600-\u06FF]/);
+      } finally {
+        process.kill(frozen!, 'SIGCONT');
+      }
+      const after = await getOnNewConnection(`${base}/metrics`, { authorization: `Bearer ${token}` });
+      expect(after.status).toBe(200);
+      expect(counted(after.body)).toBe(10);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
     },
   );
 

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
 
   // WEB_CONCURRENCY > 1: this process prepares the database once and runs the workers (cluster.ts).
   if (config.webConcurrency > 1 && cluster.isPrimary) {
-    await runPrimary({ workers: config.webConcurrency, logger, prepare });
+    await runPrimary({ workers: config.webConcurrency, logger, prepare, metrics: !!config.metricsToken });
     return;
   }
 

@@ -17,7 +17,11 @@
  * - The pg pool: `sahifa_db_pool_connections`, `…_idle_connections`, `…_waiting_clients`, `…_max_connections`.
  * - Counts held in memory until their next flush: `sahifa_buffered_article_views`, `sahifa_buffered_page_views`.
  * - `sahifa_draining`: 1 once a graceful stop has begun.
+ *
+ * Under WEB_CONCURRENCY a scrape answers for every worker together (cluster-metrics.ts): counters and histograms
+ * summed, as are the cache and pool gauges (the server's total); `sahifa_draining` is the largest.
  */
+import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -25,6 +29,7 @@ import type * as PromClient from 'prom-client';
 import { MESSAGES } from '../errors';
 import type { Lifecycle } from '../lib/lifecycle';
 import type { ResponseCache } from './cache';
+import { answerForRegistry, askPrimary, type MetricsText } from './cluster-metrics';
 import { pageRouteOf } from './ssr';
 
 export interface MetricsSources {
@@ -120,11 +125,12 @@ export function createMetrics(prom: typeof PromClient, sources: MetricsSources) 
       this.inc(c.lookups);
     },
   });
-  const gauge = (name: string, help: string, read: () => number) =>
+  const gauge = (name: string, help: string, read: () => number, aggregator: PromClient.Aggregator = 'sum') =>
     new Gauge({
       name,
       help,
       registers,
+      aggregator,
       collect() {
         this.set(read());
       },
@@ -146,7 +152,9 @@ export function createMetrics(prom: typeof PromClient, sources: MetricsSources) 
     'Reader page views counted in memory for statistics, not yet written',
     () => sources.stats.unflushed,
   );
-  gauge('sahifa_draining', '1 once a graceful stop has begun', () => (lifecycle.draining ? 1 : 0));
+  gauge('sahifa_draining', '1 once a graceful stop has begun', () => (lifecycle.draining ? 1 : 0), 'max');
+  // A worker of WEB_CONCURRENCY hands its registry to the primary, which sums every worker's for a scrape.
+  if (cluster.isWorker) answerForRegistry(registry);
 
   return {
     registry,
@@ -193,8 +201,19 @@ export function metricsRoutes(metrics: Metrics, token: string): FastifyPluginAsy
           .header('www-authenticate', 'Bearer realm="metrics"')
           .send({ message: MESSAGES.unauthorized, code: 'UNAUTHORIZED', requestId: String(req.id) });
       }
-      const body = await metrics.registry.metrics();
-      return reply.type(metrics.registry.contentType).send(body);
+      let text: MetricsText;
+      try {
+        text = cluster.isWorker
+          ? await askPrimary()
+          : { body: await metrics.registry.metrics(), contentType: metrics.registry.contentType };
+      } catch (err) {
+        req.log.warn({ err }, 'metrics could not be gathered from every worker');
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ message: MESSAGES.unavailable, code: 'UNAVAILABLE', requestId: String(req.id) });
+      }
+      return reply.type(text.contentType).send(text.body);
     });
   };
 }
