@@ -280,7 +280,7 @@ describe('the server process', () => {
         expect(scrape.status).toBe(200);
         expect(counted(scrape.body)).toBe(10);
         expect(scrape.body).toMatch(/^sahifa_draining 0$/m);
-        expect(scrape.body).toMatch(/^sahifa_db_pool_max_connections \d+$/m);
+        expect(scrape.body).toMatch(/^sahifa_db_pool_max_connections 20$/m); // two workers' pools of 10
       }
       expect((await getOnNewConnection(`${base}/metrics`, { authorization: 'Bearer wrong' })).status).toBe(401);
 
@@ -302,9 +302,19 @@ describe('the server process', () => {
       } finally {
         process.kill(frozen!, 'SIGCONT');
       }
-      const after = await getOnNewConnection(`${base}/metrics`, { authorization: `Bearer ${token}` });
-      expect(after.status).toBe(200);
-      expect(counted(after.body)).toBe(10);
+      const scrape = () => getOnNewConnection(`${base}/metrics`, { authorization: `Bearer ${token}` });
+      // Thawed, it catches up and answers again.
+      await expect.poll(async () => (await scrape()).status).toBe(200);
+      expect(counted((await scrape()).body)).toBe(10);
+
+      // A worker that dies takes its counts with it; the sum keeps them (a counter that went down would read as a
+      // reset in every rate), and its replacement adds its own from zero.
+      const [victim] = workersOf(server);
+      process.kill(victim!, 'SIGKILL');
+      await expect.poll(() => server.output().split('worker listening').length - 1, { timeout: 30_000 }).toBe(3);
+      const afterDeath = await scrape();
+      expect(afterDeath.status).toBe(200);
+      expect(counted(afterDeath.body)).toBe(10);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     },

@@ -19,9 +19,9 @@
  * - `sahifa_draining`: 1 once a graceful stop has begun.
  *
  * Under WEB_CONCURRENCY a scrape answers for every worker together (cluster-metrics.ts): counters and histograms
- * summed, as are the cache and pool gauges (the server's total); `sahifa_draining` is the largest.
+ * summed (a departed worker's kept), as are the cache and pool gauges (the server's total); `sahifa_draining` is
+ * the largest.
  */
-import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -29,7 +29,7 @@ import type * as PromClient from 'prom-client';
 import { MESSAGES } from '../errors';
 import type { Lifecycle } from '../lib/lifecycle';
 import type { ResponseCache } from './cache';
-import { answerForRegistry, askPrimary, type MetricsText } from './cluster-metrics';
+import { answerForRegistry, askPrimary, isSahifaWorker, type MetricsText } from './cluster-metrics';
 import { pageRouteOf } from './ssr';
 
 export interface MetricsSources {
@@ -154,7 +154,7 @@ export function createMetrics(prom: typeof PromClient, sources: MetricsSources) 
   );
   gauge('sahifa_draining', '1 once a graceful stop has begun', () => (lifecycle.draining ? 1 : 0), 'max');
   // A worker of WEB_CONCURRENCY hands its registry to the primary, which sums every worker's for a scrape.
-  if (cluster.isWorker) answerForRegistry(registry);
+  if (isSahifaWorker()) answerForRegistry(registry);
 
   return {
     registry,
@@ -203,7 +203,7 @@ export function metricsRoutes(metrics: Metrics, token: string): FastifyPluginAsy
       }
       let text: MetricsText;
       try {
-        text = cluster.isWorker
+        text = isSahifaWorker()
           ? await askPrimary()
           : { body: await metrics.registry.metrics(), contentType: metrics.registry.contentType };
       } catch (err) {
