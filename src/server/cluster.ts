@@ -35,20 +35,18 @@ export async function runPrimary(opts: {
   let failedStarts = 0;
   const fork = (): Worker => {
     const worker = cluster.fork(env);
-    let listening = false;
     worker.on('listening', () => {
-      listening = true;
       listeningWorkers.add(worker);
       failedStarts = 0;
       // Until it says so, a forked worker takes no connections: the primary hands them only to listening workers.
       logger.info({ worker: worker.process.pid }, 'worker listening');
     });
     worker.on('exit', (code, signal) => {
-      listeningWorkers.delete(worker);
+      const listened = listeningWorkers.delete(worker);
       if (stopping) return;
       // Workers that die before they ever listen (the port taken, storage or database refused) will not start by
       // being retried: the whole server stops with an error, so a supervisor (systemd, Docker) sees it.
-      if (!listening && ++failedStarts >= MAX_FAILED_STARTS) {
+      if (!listened && ++failedStarts >= MAX_FAILED_STARTS) {
         logger.fatal({ code, signal }, `${failedStarts} workers in a row exited before listening; stopping`);
         void stop('failed start', 1);
         return;

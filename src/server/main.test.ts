@@ -125,6 +125,9 @@ const workersOf = (server: Server) =>
     }
   });
 
+/** How many times a WEB_CONCURRENCY server's workers have started listening (the primary logs each). */
+const listeningCount = (server: Server) => server.output().split('worker listening').length - 1;
+
 /** Whether a process is still alive (a zombie counts as gone). */
 function alive(pid: number): boolean {
   try {
@@ -222,7 +225,7 @@ describe('the server process', () => {
       await waitUntilUp(port, server);
       const base = `http://127.0.0.1:${port}`;
       const workers = () => workersOf(server);
-      const listening = () => server.output().split('worker listening').length - 1;
+      const listening = () => listeningCount(server);
       // Both forked and both listening: until a worker listens, the primary hands it no connections, and killing
       // the only one that listens would close the port.
       await expect.poll(() => workers().length === 2 && listening() === 2, { timeout: 30_000 }).toBe(true);
@@ -269,7 +272,7 @@ describe('the server process', () => {
       const server = startServer(port, { env: { WEB_CONCURRENCY: '2', METRICS_TOKEN: token } });
       await waitUntilUp(port, server);
       const base = `http://127.0.0.1:${port}`;
-      await expect.poll(() => server.output().split('worker listening').length - 1, { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => listeningCount(server), { timeout: 30_000 }).toBe(2);
       // Ten requests, each on a new connection: the primary hands them to the two workers in turn.
       for (let i = 0; i < 10; i++) expect(await statusOnNewConnection(`${base}/api/categories`)).toBe(200);
       const counted = (text: string) =>
@@ -311,7 +314,7 @@ describe('the server process', () => {
       // reset in every rate), and its replacement adds its own from zero.
       const [victim] = workersOf(server);
       process.kill(victim!, 'SIGKILL');
-      await expect.poll(() => server.output().split('worker listening').length - 1, { timeout: 30_000 }).toBe(3);
+      await expect.poll(() => listeningCount(server), { timeout: 30_000 }).toBe(3);
       const afterDeath = await scrape();
       expect(afterDeath.status).toBe(200);
       expect(counted(afterDeath.body)).toBe(10);

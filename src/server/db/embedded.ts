@@ -158,15 +158,7 @@ export function servesDataDir(pid: number, dir: string): boolean {
 }
 
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  return (await freePorts(1))[0]!;
 }
 
 /** `n` different free ports: each is held until all are chosen, so no two can be the same. */
