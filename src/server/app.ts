@@ -45,12 +45,14 @@ import type { StatsRecorder } from './modules/stats/stats-recorder';
 import { weatherPublicRoutes } from './modules/weather/weather.public.routes';
 import { adminApi } from './plugins/admin-api';
 import { registerAdminShell } from './plugins/admin-shell';
-import { registerResponseCache, ResponseCache, type CacheHandle } from './plugins/cache';
+import { registerResponseCache, type CacheHandle } from './plugins/cache/plugin';
+import { ResponseCache } from './plugins/cache/store';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors';
 import { loadMetrics, metricsRoutes, registerRequestMetrics } from './plugins/metrics';
 import { createInvalidationBus, type InvalidationBus } from './plugins/invalidation';
 import { registerSecurity } from './plugins/security';
 import { registerSsr } from './plugins/ssr';
+import { registerRequestScope } from './lib/deadline';
 import { withoutControlChars } from './lib/input';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { LOG_SERIALIZERS } from './lib/logging';
@@ -129,7 +131,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // Cache hits are answered before Fastify (no routing, hooks or header building): see plugins/cache.ts.
+    // Cache hits are answered before Fastify (no routing, hooks or header building): see plugins/cache/plugin.ts.
     serverFactory: (handler) =>
       http.createServer((req, res) => {
         if (!handle.current?.fastPath(req, res)) handler(req, res);
@@ -151,6 +153,9 @@ export async function buildApp({
   });
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Every request is answered within its bound: readers here, the admin API its own (plugins/admin-api.ts). Past
+  // it, the error handler answers an Arabic 503 and the cache puts the last good copy in its place when it has one.
+  registerRequestScope(app, { defaultTimeoutMs: config.timeouts.readerMs });
 
   // Draining: new requests get an Arabic 503 (and the connection closes) while open ones finish; /readyz says so.
   app.decorate('lifecycle', lifecycle);
@@ -259,6 +264,7 @@ export async function buildApp({
     adminApi({
       auth: m.auth,
       publicUrl: config.publicUrl,
+      timeoutMs: config.timeouts.adminMs,
       open: [loginRoutes(m.auth, config.publicUrl)],
       gated: [
         sessionRoutes(m.auth, config.publicUrl),

@@ -24,6 +24,11 @@ export const MESSAGES = {
   unsupportedType: 'نوع المحتوى غير مدعوم',
   tooMany: 'عدد كبير من المحاولات، يرجى الانتظار قليلاً ثم المحاولة مجدداً',
   unavailable: 'الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل',
+  /** A newsroom change whose time ran out before it was committed: it was rolled back. */
+  timeoutNotSaved: 'قاعدة البيانات لا تستجيب الآن، فلم يُحفظ شيء. ما كتبته باقٍ أمامك؛ أعد المحاولة بعد قليل',
+  /** A write whose COMMIT was sent when the database stopped answering: it may or may not have been applied. */
+  timeoutUnknown:
+    'لم تؤكد قاعدة البيانات الحفظ في الوقت المحدد، فقد يكون حُفظ أو لا. ما كتبته باقٍ أمامك؛ حدّث القائمة بعد قليل للتحقق قبل الإعادة',
   internal: 'حدث خطأ غير متوقع في الخادم، يرجى المحاولة لاحقاً',
 } as const;
 

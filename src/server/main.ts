@@ -6,7 +6,7 @@ import { runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/embedded';
-import { LOG_SERIALIZERS } from './lib/logging';
+import { LOG_SERIALIZERS, logProcessFaults } from './lib/logging';
 import { ensureFirstAdmin } from './db/seed/admin-bootstrap';
 import { isDemoSeeded, seedDemo } from './db/seed/seed';
 import { createMediaStore } from './modules/media/media.store';
@@ -32,13 +32,16 @@ async function main(): Promise<void> {
     serializers: LOG_SERIALIZERS,
   });
   const log = (msg: string) => logger.info(msg);
+  logProcessFaults(logger);
 
   const mediaStore = createMediaStore(config.media);
   /** The once-only part of a start: the database, its migrations, the demo content, the first admin. */
   const prepare = async () => {
     let database;
     try {
-      database = await openDatabase(config, log);
+      database = await openDatabase(config, log, (err) =>
+        logger.warn({ err }, 'a database connection was lost; its work fails and the pool opens another'),
+      );
     } catch (err) {
       if (err instanceof DataDirInUseError) {
         logger.fatal(err.message);

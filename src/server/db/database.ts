@@ -2,9 +2,8 @@
  * Opens the database the app runs on: DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR
  * (locked for this process). Migrations are applied either way. close() undoes everything in order.
  */
-import pg from 'pg';
 import type { Config } from '../config';
-import { connect, type Database } from './client';
+import { connect, standaloneClient, type ConnectionErrorHandler, type Database } from './client';
 import { acquireDataDirLock, startEmbeddedPostgres } from './embedded';
 import { runMigrations } from './migrate';
 
@@ -19,7 +18,7 @@ export const INSTANCE_CONNECTIONS = 11;
 export const connectionBudget = (workers: number) => Math.max(100, (workers + 1) * INSTANCE_CONNECTIONS + 20);
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
+  const client = standaloneClient({ connectionString: adminUrl });
   await client.connect();
   try {
     const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
@@ -30,9 +29,13 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
-export async function openDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
+export async function openDatabase(
+  config: Config,
+  log: (msg: string) => void,
+  onConnectionError?: ConnectionErrorHandler,
+): Promise<Database> {
   if (config.databaseUrl) {
-    const database = connect(config.databaseUrl);
+    const database = connect(config.databaseUrl, { onError: onConnectionError });
     await runMigrations(database.db);
     return database;
   }
@@ -46,7 +49,7 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
       maxConnections: connectionBudget(config.webConcurrency),
     });
     await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
-    const database = connect(server.url(EMBEDDED_DATABASE));
+    const database = connect(server.url(EMBEDDED_DATABASE), { onError: onConnectionError });
     await runMigrations(database.db);
     log(`Embedded PostgreSQL ready on 127.0.0.1:${server.port} (data in ${config.dataDir}/postgres)`);
     const embedded = server;

@@ -23,3 +23,21 @@ function redact(value: unknown, depth = 0): unknown {
 export const errSerializer = (err: Error) => redact(pino.stdSerializers.err(err)) as pino.SerializedError;
 
 export const LOG_SERIALIZERS = { err: errSerializer, error: errSerializer };
+
+/**
+ * Node's last resort, logged. These are never how an error is handled: every failure (the database lost, a flush,
+ * a job) is caught where it happens, and one reaching here is a bug to fix, so it is logged loudly with its stack.
+ * A rejection nobody awaited leaves the process sound and it goes on serving; an uncaught exception may have left
+ * anything half-done, so after logging it the process exits (1) and its supervisor (the cluster's primary, systemd,
+ * a container runtime) starts a clean one.
+ */
+export function logProcessFaults(logger: pino.Logger): void {
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandledRejection: a promise failed with nobody to handle it (a bug)');
+  });
+  process.on('uncaughtException', (err, origin) => {
+    logger.fatal({ err, origin }, 'uncaughtException: exiting (a bug)');
+    logger.flush?.();
+    process.exit(1);
+  });
+}

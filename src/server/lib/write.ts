@@ -4,7 +4,9 @@
  * A service's write returns { value, audit, tags }; the types make both impossible to forget.
  */
 import type { Db, Tx } from '../db/client';
+import { AppError, MESSAGES } from '../errors';
 import type { CacheTag } from './cache-tags';
+import { currentScope } from './deadline';
 
 export interface Actor {
   /** null for the system itself (scheduled publishing). */
@@ -65,6 +67,11 @@ export function createWriter(deps: { db: Db; audit: AuditSink; invalidation: Inv
       const records = result.audit === null ? [] : [result.audit].flat();
       if (records.length) await deps.audit.insert(tx, actor, records, deps.now());
       if (result.tags.length) await deps.invalidation.announce(tx, result.tags);
+      // The request this write serves has already been answered "not saved" (its time ran out): roll back. Nothing
+      // between this check and the COMMIT yields to a timer, so the answer and the outcome always agree.
+      const scope = currentScope();
+      if (scope?.expired) throw new AppError(503, 'UNAVAILABLE', MESSAGES.unavailable);
+      if (scope) scope.committing = true;
       return result;
     });
     if (outcome.tags.length) await deps.invalidation.invalidate(outcome.tags);

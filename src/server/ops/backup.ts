@@ -30,6 +30,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import * as tar from 'tar';
 import { z } from 'zod';
 import { mediaDir } from '../modules/media/media.store';
+import { standaloneClient } from '../db/client';
 
 export const BACKUP_FORMAT = 'sahifa-backup';
 export const BACKUP_VERSION = 1;
@@ -308,7 +309,7 @@ export async function writeBackup(opts: {
   const staging = await fs.mkdtemp(path.join(path.dirname(out), '.sahifa-backup-'));
   const partial = `${out}.partial`;
   await fs.rm(partial, { force: true }); // left by an interrupted run
-  const client = new pg.Client({ connectionString: opts.databaseUrl, application_name: 'sahifa-backup' });
+  const client = standaloneClient({ connectionString: opts.databaseUrl, application_name: 'sahifa-backup' });
   try {
     await client.connect();
     await fs.mkdir(path.join(staging, 'tables'));
@@ -583,7 +584,7 @@ export async function restoreBackup(opts: {
   if (!(await isEmptyDir(targetMedia)))
     throw new BackupError(`${targetMedia} already holds files: restore only into an empty data directory.`);
 
-  const client = new pg.Client({ connectionString: opts.databaseUrl, application_name: 'sahifa-restore' });
+  const client = standaloneClient({ connectionString: opts.databaseUrl, application_name: 'sahifa-restore' });
   await client.connect();
   await fs.mkdir(opts.dataDir, { recursive: true });
   const staging = await fs.mkdtemp(path.join(opts.dataDir, '.restore-'));

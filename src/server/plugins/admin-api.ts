@@ -53,6 +53,8 @@ export const sessionTokenOf = (req: FastifyRequest): string => req.cookies[SESSI
 export interface AdminApiDeps {
   auth: AuthService;
   publicUrl: string | undefined;
+  /** The time bound of every admin request that does not set its own (ADMIN_TIMEOUT_MS). */
+  timeoutMs: number;
   /** Routes outside the gate (signing in). */
   open: FastifyPluginAsyncZod[];
   /** Everything else. */
@@ -62,6 +64,9 @@ export interface AdminApiDeps {
 export function adminApi(deps: AdminApiDeps) {
   return async (app: FastifyInstance) => {
     app.decorateRequest('admin', null);
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, timeoutMs: route.config?.timeoutMs ?? deps.timeoutMs };
+    });
     app.addHook('onRequest', async (req) => checkSameOrigin(req, deps.publicUrl));
     for (const routes of deps.open) await app.register(routes);
     await app.register(async (gate) => {

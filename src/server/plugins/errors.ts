@@ -4,6 +4,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/error-codes';
 import { AppError, MESSAGES } from '../errors';
 import { pgErrorCode } from '../lib/pg-errors';
+import { isTimeout, writeOutcome } from '../lib/deadline';
+
+/** Seconds a reader or editor is asked to wait before trying again when the database does not answer. */
+export const RETRY_AFTER_S = 5;
 
 const STATUS_MESSAGES: Record<number, { message: string; code: ErrorCode }> = {
   400: { message: MESSAGES.badRequest, code: 'BAD_REQUEST' },
@@ -60,6 +64,25 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
   void reply.status(status).send({ message: known.message, code: known.code, requestId: String(request.id) });
 }
 
+/**
+ * The Arabic 503 of a request the database could not serve (down, stalled, or past the request's bound). A newsroom
+ * change says plainly that nothing was saved, which is true unless its COMMIT was already on its way; then it says
+ * the outcome is unknown and how to find out.
+ */
+function unavailable(request: FastifyRequest, reply: FastifyReply, requestId: string) {
+  const write = request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/admin/');
+  const message =
+    writeOutcome(request) === 'unknown'
+      ? MESSAGES.timeoutUnknown
+      : write
+        ? MESSAGES.timeoutNotSaved
+        : MESSAGES.unavailable;
+  return reply
+    .status(503)
+    .header('retry-after', String(RETRY_AFTER_S))
+    .send({ message, code: 'UNAVAILABLE', requestId });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const requestId = String(request.id);
@@ -80,6 +103,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(400)
         .send({ message: specific ?? MESSAGES.badRequest, code: 'VALIDATION_FAILED', requestId, details });
     }
+    if (isTimeout(error)) {
+      // The request's time bound passed (READER_TIMEOUT_MS / ADMIN_TIMEOUT_MS): see lib/deadline.ts.
+      request.log.error({ url: request.url, outcome: writeOutcome(request) }, 'request timed out');
+      return unavailable(request, reply, requestId);
+    }
     const status = error.statusCode;
     if (status && status >= 400 && status < 500) {
       const known = STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400]!;
@@ -93,10 +121,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if ((code && PG_UNAVAILABLE.has(code)) || isPoolUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ message: MESSAGES.unavailable, code: 'UNAVAILABLE', requestId });
+      return unavailable(request, reply, requestId);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: MESSAGES.internal, code: 'INTERNAL', requestId });

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import type { CacheTag } from '../lib/cache-tags';
 import type { Invalidator } from '../lib/write';
-import type { ResponseCache } from './cache';
+import type { ResponseCache } from './cache/store';
 
 export const CHANNEL = 'sahifa_cache';
 const RECONNECT_MS = 1000;
@@ -103,8 +103,9 @@ export function createInvalidationBus(deps: {
       await c.connect();
       await c.query(`listen ${CHANNEL}`);
       client = c;
-      // Anything announced while we were not listening is unknown: start from a clean cache.
-      cache.clear();
+      // Anything announced while we were not listening is unknown: every entry is rendered afresh when next asked
+      // for (each stays only as a last good copy, in case the database fails again before that).
+      cache.retireAll();
       for (const l of listeners) l(['news']);
     } catch (err) {
       log.warn({ err }, 'cache invalidation listener could not connect; retrying');

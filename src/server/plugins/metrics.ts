@@ -28,7 +28,7 @@ import type pg from 'pg';
 import type * as PromClient from 'prom-client';
 import { MESSAGES } from '../errors';
 import type { Lifecycle } from '../lib/lifecycle';
-import type { ResponseCache } from './cache';
+import type { ResponseCache } from './cache/store';
 import { answerForRegistry, askPrimary, isSahifaWorker, type MetricsText } from './cluster-metrics';
 import { pageRouteOf } from './ssr';
 

@@ -17,9 +17,10 @@ import { renderReaderApp } from '../../client/app/ssr';
 import { createQueryClient } from '../../client/lib/query-client';
 import { q, type QueryDef } from '../../client/lib/queries';
 import type { CacheTag } from '../lib/cache-tags';
+import { isTimeout } from '../lib/deadline';
 import { readClientAssets, type ClientAssets } from '../ssr/assets';
 import { renderDocument, renderUnavailable } from '../ssr/document';
-import type { CacheHandle } from './cache';
+import type { CacheHandle } from './cache/plugin';
 
 export interface SsrOptions {
   cache: CacheHandle;
@@ -92,9 +93,27 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
 
   app.get(
     '/*',
-    { config: { cache: { tags: ALL_TAGS, ttl: 60, query: pageQueryParams, pageView: true } } },
+    {
+      config: { cache: { tags: ALL_TAGS, ttl: 60, query: pageQueryParams, pageView: true } },
+      // A page past its time bound is the Arabic "come back shortly" page, not JSON (the cache puts the last good
+      // copy in its place when it has one); any other error goes to the app's handler.
+      errorHandler: (error, req, reply) => {
+        if (!isTimeout(error)) return reply.send(error);
+        req.log.error({ url: req.url }, 'a page timed out; answering 503');
+        return unavailable(reply);
+      },
+    },
     async (req, reply) => render(req, reply),
   );
+
+  function unavailable(reply: FastifyReply) {
+    return reply
+      .doNotCache()
+      .code(503)
+      .header('retry-after', String(RETRY_AFTER_S))
+      .type('text/html; charset=utf-8')
+      .send(renderUnavailable(assets));
+  }
 
   async function render(req: FastifyRequest, reply: FastifyReply) {
     // Prefixed, not resolved against a base: "//evil.example/" is a path here (as in the browser), not a host.
@@ -115,14 +134,11 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
       ...chromeQueries(),
       ...route.queries(params, search),
     ]);
+    // Its time bound passed while the data was asked for: it has had its answer (the last good copy, or a 503).
+    if (req.scope?.expired) return;
     if (failed) {
       req.log.error({ url: req.url }, 'a page could not get its data; answering 503');
-      return reply
-        .doNotCache()
-        .code(503)
-        .header('retry-after', String(RETRY_AFTER_S))
-        .type('text/html; charset=utf-8')
-        .send(renderUnavailable(assets));
+      return unavailable(reply);
     }
     reply.cacheTags(...tags);
     const origin = opts.cache.originOf(req);

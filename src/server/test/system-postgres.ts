@@ -16,8 +16,10 @@ export interface SystemPostgres {
   major: number;
   /** postgres://… of a database created for the test. */
   url: string;
-  /** Pids of the postmaster and its children (to freeze or kill connections in tests). */
-  pid: number;
+  /** The postmaster's pid (its children are the sessions, to freeze or kill in tests). */
+  readonly pid: number;
+  /** As a crash or a failover does: every session cut at once (immediate shutdown), then the server started again. */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -58,54 +60,71 @@ export async function startSystemPostgres(database = 'sahifa'): Promise<SystemPo
   );
   const port = await freePort();
   let log = '';
-  const child: ChildProcess = spawn(
-    path.join(found.bin, 'postgres'),
-    [
-      '-D',
-      dataDir,
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-      '-c',
-      'fsync=off',
-    ],
-    { ...owner, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
-  child.on('error', (err) => (log += `\nspawn error: ${String(err)}`));
+  let child!: ChildProcess;
+  const launch = () => {
+    child = spawn(
+      path.join(found.bin, 'postgres'),
+      [
+        '-D',
+        dataDir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'fsync=off',
+      ],
+      { ...owner, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stdout!.on('data', (d) => (log += d));
+    child.stderr!.on('data', (d) => (log += d));
+    child.on('error', (err) => (log += `\nspawn error: ${String(err)}`));
+  };
   const admin = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const c = new pg.Client({ connectionString: admin });
-    c.on('error', () => {}); // a connection refused while the server starts is retried below, never uncaught
-    try {
-      await c.connect();
-      await c.query(`create database ${database} encoding 'UTF8' template template0`);
-      await c.end();
-      break;
-    } catch (err) {
-      await c.end().catch(() => {});
-      if (child.exitCode !== null || Date.now() > deadline)
-        throw new Error(`Debian's PostgreSQL did not start: ${String(err)}\n${log}`, { cause: err });
-      await new Promise((r) => setTimeout(r, 200));
+  /** Waits until the server takes connections, then runs `first` on one (if given). */
+  const ready = async (first?: string) => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const c = new pg.Client({ connectionString: admin });
+      c.on('error', () => {}); // a connection refused while the server starts is retried below, never uncaught
+      try {
+        await c.connect();
+        if (first) await c.query(first);
+        await c.end();
+        return;
+      } catch (err) {
+        await c.end().catch(() => {});
+        if (child.exitCode !== null || Date.now() > deadline)
+          throw new Error(`Debian's PostgreSQL did not start: ${String(err)}\n${log}`, { cause: err });
+        await new Promise((r) => setTimeout(r, 200));
+      }
     }
-  }
+  };
+  const halt = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await exited;
+  };
+  launch();
+  await ready(`create database ${database} encoding 'UTF8' template template0`);
   return {
     major: found.major,
     url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
-    pid: child.pid!,
+    get pid() {
+      return child.pid!;
+    },
+    restart: async () => {
+      await halt('SIGQUIT'); // immediate shutdown: every session cut at once, recovery from the WAL at the next start
+      launch();
+      await ready();
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGINT'); // fast shutdown
-        await exited;
-      }
+      await halt('SIGINT'); // fast shutdown
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorProfile, cursorListQuery, newsListItem, usernameParam } from '../../../shared/schemas/news';
 import { tag } from '../../lib/cache-tags';
-import { API_CACHE } from '../../plugins/cache';
+import { API_CACHE } from '../../plugins/cache/route-cache';
 import { presentNewsListItem } from '../news/news.presenter';
 import type { AuthorsService } from './authors.service';
 

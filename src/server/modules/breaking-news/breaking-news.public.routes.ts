@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { breakingNewsItem } from '../../../shared/schemas/breaking-news';
-import { API_CACHE } from '../../plugins/cache';
+import { API_CACHE } from '../../plugins/cache/route-cache';
 import { presentBreakingNews } from './breaking-news.presenter';
 import type { BreakingNewsService } from './breaking-news.service';
 

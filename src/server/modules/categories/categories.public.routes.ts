@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { category } from '../../../shared/schemas/categories';
 import { slugParam } from '../../../shared/schemas/common';
-import { API_CACHE } from '../../plugins/cache';
+import { API_CACHE } from '../../plugins/cache/route-cache';
 import { presentCategory } from './categories.presenter';
 import type { CategoriesService } from './categories.service';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tag } from '../../lib/cache-tags';
-import type { RouteCache } from '../../plugins/cache';
+import type { RouteCache } from '../../plugins/cache/route-cache';
 import type { FastifyRequest } from 'fastify';
 import { SITEMAP_MONTH, type FeedsService } from './feeds.service';
 

@@ -7,13 +7,19 @@ import { actorOf } from '../../plugins/admin-api';
 import { mediaErrors } from './media.errors';
 import { MAX_UPLOAD_BYTES, type MediaService } from './media.service';
 
+/** An upload's bound counts its body too: 10 MB over a slow mobile link takes minutes, not seconds. */
+const UPLOAD_TIMEOUT_MS = 300_000;
+
 export function mediaAdminRoutes(service: MediaService): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
 
     app.post(
       '/media',
-      { config: { permission: 'media.upload' }, schema: { response: { 201: mediaResponse } } },
+      {
+        config: { permission: 'media.upload', timeoutMs: UPLOAD_TIMEOUT_MS },
+        schema: { response: { 201: mediaResponse } },
+      },
       async (req, reply) => {
         if (!req.isMultipart()) throw mediaErrors.noFile(415);
         const file = await req.file();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParam, slugParam } from '../../../shared/schemas/common';
 import { newsArticle, newsListItem, newsListQuery } from '../../../shared/schemas/news';
 import { tag } from '../../lib/cache-tags';
-import { API_CACHE } from '../../plugins/cache';
+import { API_CACHE } from '../../plugins/cache/route-cache';
 import { presentNewsArticle, presentNewsListItem } from './news.presenter';
 import type { NewsListRow } from './news.repository';
 import type { NewsService } from './news.service';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { prayerTimesResponse } from '../../../shared/schemas/prayer-times';
-import { API_CACHE } from '../../plugins/cache';
+import { API_CACHE } from '../../plugins/cache/route-cache';
 import type { PrayerTimesService } from './prayer-times.service';
 
 export function prayerTimesPublicRoutes(service: PrayerTimesService): FastifyPluginAsyncZod {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SEARCH_PAGE_SIZE, searchQuery, searchResponse } from '../../../shared/schemas/search';
 import { tag } from '../../lib/cache-tags';
-import { API_CACHE } from '../../plugins/cache';
+import { API_CACHE } from '../../plugins/cache/route-cache';
 import { presentNewsListItem } from '../news/news.presenter';
 import type { SearchRepository } from './search.repository';
 

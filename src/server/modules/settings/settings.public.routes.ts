@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicSettings } from '../../../shared/schemas/settings';
-import { API_CACHE } from '../../plugins/cache';
+import { API_CACHE } from '../../plugins/cache/route-cache';
 import type { SettingsService } from './settings.service';
 
 export function settingsPublicRoutes(service: SettingsService): FastifyPluginAsyncZod {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { slugParam } from '../../../shared/schemas/common';
 import { articleTag, cursorListQuery, newsListItem } from '../../../shared/schemas/news';
 import { tag } from '../../lib/cache-tags';
-import { API_CACHE } from '../../plugins/cache';
+import { API_CACHE } from '../../plugins/cache/route-cache';
 import { presentNewsListItem } from '../news/news.presenter';
 import type { TagsService } from './tags.service';
 

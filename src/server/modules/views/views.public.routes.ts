@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common';
 import { mostReadItem, mostReadQuery, viewResponse } from '../../../shared/schemas/news';
 import { tag } from '../../lib/cache-tags';
-import { API_CACHE } from '../../plugins/cache';
+import { API_CACHE } from '../../plugins/cache/route-cache';
 import type { ViewsService } from './views.service';
 
 export function viewsPublicRoutes(service: ViewsService): FastifyPluginAsyncZod {

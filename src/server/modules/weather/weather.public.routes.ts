@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { weatherResponse } from '../../../shared/schemas/weather';
-import { API_CACHE } from '../../plugins/cache';
+import { API_CACHE } from '../../plugins/cache/route-cache';
 import type { WeatherService } from './weather.service';
 
 export function weatherPublicRoutes(service: WeatherService): FastifyPluginAsyncZod {

@@ -3,10 +3,11 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig, type TestApp } from '../test/harness';
-import { addAdmin, as, login } from '../test/admin-client';
-import { addBreaking, addCategory, addNews } from '../test/fixtures';
-import { normalise, ResponseCache, type CacheEntry } from './cache';
+import { createTestApp, testConfig, type TestApp } from '../../test/harness';
+import { addAdmin, as, login } from '../../test/admin-client';
+import { addBreaking, addCategory, addNews } from '../../test/fixtures';
+import { normalise } from './keys';
+import { ResponseCache, type CacheEntry } from './store';
 
 let t: TestApp;
 let clock = Date.now();

@@ -1,0 +1,155 @@
+/**
+ * The bytes of a cached answer: its identity, brotli and gzip bodies, ETags per encoding, the header lists of a hit
+ * and of its 304, made once when an entry is filled; and the per-request compression of what the cache does not keep.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { CacheCounters, CacheEntry } from './store';
+
+/**
+ * Brotli for cached entries: quality 5 when the entry is filled (about 1 ms for a 70 KB page, so the reader who
+ * caused the fill is not kept waiting), then, for entries still current two seconds later, quality 10 in the
+ * background, one at a time (about 20 ms, 10–15% smaller; 11 costs three times as much for the same size here):
+ * what every later reader on a slow network gets. Entries replaced within seconds (a story being edited) are never
+ * recompressed. Measured on this machine, see docs/ARCHITECTURE.md.
+ */
+const BROTLI_QUALITY_FILL = 5;
+export const BROTLI_QUALITY_BEST = 10;
+export const UPGRADE_AFTER_MS = 2000;
+/** Upgrades waiting beyond this are dropped (a storm of invalidations must not queue work without end). */
+export const MAX_PENDING_UPGRADES = 64;
+/** Uncacheable responses are compressed per request, never above quality 5 (issue: CPU under load). */
+const BROTLI_QUALITY_LIVE = 4;
+/** Live answers up to this size are compressed synchronously (about 0.25 ms for 34 KB of JSON here). */
+const LIVE_SYNC_MAX_BYTES = 32 * 1024;
+export const MIN_COMPRESS_BYTES = 860;
+
+export const brotli = promisify(zlib.brotliCompress);
+export const brotliOptions = (quality: number, size: number) => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+});
+const gzip = promisify(zlib.gzip);
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export function acceptedEncoding(header: string | string[] | undefined, e: CacheEntry): Encoding {
+  const accept = Array.isArray(header) ? header.join(',') : (header ?? '');
+  if (e.bodies.br && /\bbr\b/.test(accept)) return 'br';
+  if (e.bodies.gzip && /\bgzip\b/.test(accept)) return 'gzip';
+  return 'identity';
+}
+
+const etagFor = (hash: string, encoding: Encoding) =>
+  `W/"${hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
+
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((t) => t.trim() === etag);
+}
+
+/** Headers never copied into an entry: they belong to one response, not to the content. */
+export const PER_RESPONSE = new Set([
+  'content-length',
+  'content-encoding',
+  'etag',
+  'x-cache',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'set-cookie',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+]);
+
+/** Status, headers and body for one request: the encoding it accepts, or 304 when it has that copy already. */
+export function representation(
+  e: CacheEntry,
+  headers: IncomingMessage['headers'],
+  state: 'HIT' | 'STALE' | 'MISS',
+): { status: number; headers: Record<string, string>; body: Buffer | undefined } {
+  const encoding = acceptedEncoding(headers['accept-encoding'], e);
+  const etag = etagFor(e.hash, encoding);
+  const out: Record<string, string> = { ...e.headers, etag, 'x-cache': state };
+  if (e.status === 200 && matches(headers['if-none-match'], etag))
+    return { status: 304, headers: out, body: undefined };
+  if (encoding !== 'identity') out['content-encoding'] = encoding;
+  const body = e.bodies[encoding]!;
+  out['content-length'] = String(body.length);
+  return { status: e.status, headers: out, body };
+}
+
+/** The fast path's header lists (flat [name, value, …], as writeHead takes them) for each encoding. */
+export function readyHeads(e: Omit<CacheEntry, 'ready'>): CacheEntry['ready'] {
+  const ready: CacheEntry['ready'] = {};
+  for (const encoding of ['identity', 'br', 'gzip'] as const) {
+    const body = e.bodies[encoding];
+    if (!body) continue;
+    const etag = etagFor(e.hash, encoding);
+    const common = Object.entries({ ...e.headers, etag, 'x-cache': 'HIT' }).flat();
+    ready[encoding] = {
+      etag,
+      head: [
+        ...common,
+        ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
+        'content-length',
+        String(body.length),
+      ],
+      notModified: common,
+    };
+  }
+  return ready;
+}
+
+/**
+ * An answer the cache does not keep, compressed for this request. Small ones in place: for a few kilobytes the thread
+ * pool's round trip costs several times the compression itself (0.03 ms for a 5 KB sitemap index at quality 4, 0.15 ms
+ * through the pool), and LIVE_SYNC_MAX_BYTES blocks the event loop about a quarter of a millisecond. Larger ones go
+ * to the pool.
+ */
+export async function compressLive(encoding: 'br' | 'gzip', input: Buffer): Promise<Buffer> {
+  const small = input.length <= LIVE_SYNC_MAX_BYTES;
+  if (encoding === 'gzip') return small ? zlib.gzipSync(input, { level: 6 }) : gzip(input, { level: 6 });
+  const options = brotliOptions(BROTLI_QUALITY_LIVE, input.length);
+  return small ? zlib.brotliCompressSync(input, options) : brotli(input, options);
+}
+
+export async function buildEntry(
+  base: Omit<CacheEntry, 'bodies' | 'hash' | 'size' | 'refreshing' | 'ready'>,
+  identity: Buffer,
+  counters: CacheCounters,
+): Promise<CacheEntry> {
+  const bodies: CacheEntry['bodies'] = { identity };
+  if (identity.length >= MIN_COMPRESS_BYTES) {
+    counters.compressions++;
+    const [br, gz] = await Promise.all([
+      brotli(identity, brotliOptions(BROTLI_QUALITY_FILL, identity.length)),
+      gzip(identity, { level: 9 }),
+    ]);
+    bodies.br = br;
+    bodies.gzip = gz;
+  }
+  const hash = createHash('sha1').update(identity).digest('base64url').slice(0, 22);
+  const headerBytes = Object.entries(base.headers).reduce((n, [k, v]) => n + k.length + v.length, 0);
+  // A parsed JSON answer takes about twice its text in memory.
+  const size =
+    identity.length * (base.json === undefined ? 1 : 3) +
+    (bodies.br?.length ?? 0) +
+    (bodies.gzip?.length ?? 0) +
+    headerBytes +
+    base.key.length +
+    512;
+  const entry = { ...base, bodies, hash, size, refreshing: false };
+  return { ...entry, ready: readyHeads(entry) };
+}
+
+export const TEXT_TYPE = /^(text\/|application\/(json|xml|rss\+xml|javascript|manifest\+json)|image\/svg\+xml)/;

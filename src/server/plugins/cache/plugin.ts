@@ -1,0 +1,373 @@
+/**
+ * The response cache for public GETs (pages, API, feeds). What it promises:
+ * - Bounded by bytes, true LRU (lru-cache's maxSize); every entry keeps its identity, brotli and gzip bodies, made
+ *   once when the entry is filled (never on a hit), and its headers (security headers included) precomputed.
+ * - Keyed only by what the route reads: its path, the query parameters it declares (unknown ones such as utm_* or
+ *   random junk neither make entries nor bypass the cache), and the origin when no PUBLIC_URL fixes it.
+ * - Concurrent misses of one key render once (request coalescing); past its TTL an entry is served stale at once
+ *   while one refresh runs (stale-while-revalidate); if the refresh fails it is served for a day more
+ *   (stale-if-error). A write drops entries by tag: after an invalidation nobody gets the old content.
+ * - ETag per encoding and 304; Vary: Accept-Encoding; Cache-Control with s-maxage, stale-while-revalidate and
+ *   stale-if-error; Surrogate-Key / Cache-Tag headers so a CDN can be purged by the same tags.
+ * Hits are normally answered by `fastPath` in front of Fastify (see app.ts); the hooks here answer the rest.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
+import proxyAddr from 'proxy-addr';
+import type { ZodObject } from 'zod';
+import { tagsHeader, type CacheTag } from '../../lib/cache-tags';
+import {
+  acceptedEncoding,
+  buildEntry,
+  compressLive,
+  matches,
+  MIN_COMPRESS_BYTES,
+  PER_RESPONSE,
+  representation,
+  TEXT_TYPE,
+} from './encoding';
+import { compileTrust, fastOrigin, normalise } from './keys';
+import { STALE_IF_ERROR_S, STALE_WHILE_REVALIDATE_S, type RouteCache } from './route-cache';
+import type { CacheEntry, ResponseCache } from './store';
+
+export interface CacheOptions {
+  cache: ResponseCache;
+  publicUrl: string | undefined;
+  /** The address a request comes from (Fastify's trust-proxy rules), for page-view statistics on fast hits. */
+  trustProxy: boolean | number | string | string[];
+  now: () => number;
+  /** A reader page was shown (statistics). */
+  onPageView?: (address: string, userAgent: string | undefined, entry: boolean) => void;
+  /** A request was answered by the fast path (metrics): its route pattern, path, status and seconds taken. */
+  onFastPath?: (method: string, route: string, pathname: string, status: number, seconds: number) => void;
+}
+
+const REFRESH_HEADER = 'x-sahifa-refresh';
+const FRESH_HEADER = 'x-sahifa-fresh';
+const ORIGIN_HEADER = 'x-sahifa-origin';
+
+interface RequestCacheState {
+  key: string;
+  url: string;
+  origin: string;
+  rc: RouteCache;
+  tags: CacheTag[];
+  noCache: boolean;
+  served: boolean;
+  /** The cache's invalidation count when this request began. */
+  seq: number;
+  fill?: { resolve: (e: CacheEntry | undefined) => void; done: boolean };
+  stale?: CacheEntry;
+}
+
+const kState = Symbol('sahifa.cache');
+const swrOf = (rc: RouteCache) => rc.staleWhileRevalidate ?? STALE_WHILE_REVALIDATE_S;
+type WithState = FastifyRequest & { [kState]?: RequestCacheState };
+
+export interface CacheHandle {
+  /** A fresh cached JSON answer of this app's API (and its tags), for a page being rendered for `req`. */
+  lookupJson: (path: string, req: FastifyRequest) => { value: unknown; tags: readonly string[] } | undefined;
+  /** Answers a request from the cache before Fastify sees it; false when Fastify must handle it. */
+  fastPath: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** The origin a request's absolute URLs use (PUBLIC_URL, else its own scheme and host). */
+  originOf: (req: FastifyRequest) => string;
+  /** Headers for this app's own inject() calls: fresh data (never stale), the same origin. */
+  internalHeaders: (req: FastifyRequest) => Record<string, string>;
+  /** Stops serving from the fast path (while draining). */
+  close: () => void;
+  /** True for this app's own requests to itself (a page render's API queries, a stale entry's refresh). */
+  isInternal: (req: FastifyRequest) => boolean;
+}
+
+export function registerResponseCache(app: FastifyInstance, opts: CacheOptions): CacheHandle {
+  const { cache, publicUrl, now } = opts;
+  const token = randomBytes(16).toString('hex');
+  const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 200 });
+  const trust = typeof opts.trustProxy === 'function' ? opts.trustProxy : compileTrust(opts.trustProxy);
+  let closing = false;
+
+  app.decorateReply('cacheTags', function (this: FastifyReply, ...tags: CacheTag[]) {
+    (this.request as WithState)[kState]?.tags.push(...tags);
+    return this;
+  });
+  app.decorateReply('doNotCache', function (this: FastifyReply) {
+    const s = (this.request as WithState)[kState];
+    if (s) s.noCache = true;
+    return this;
+  });
+
+  app.addHook('onRoute', (route) => {
+    const shared = route.config?.cache;
+    if (!shared || ![route.method].flat().includes('GET')) return;
+    const qs = route.schema?.querystring as ZodObject | undefined;
+    const query = shared.query ?? (qs && typeof qs === 'object' && 'shape' in qs ? Object.keys(qs.shape) : []);
+    const rc: RouteCache = { ...shared, query };
+    route.config!.cache = rc;
+    router.on('GET', route.url, () => {}, { rc, route: route.url });
+  });
+
+  const allowedOf = (rc: RouteCache, pathname: string) =>
+    typeof rc.query === 'function' ? rc.query(pathname) : (rc.query ?? []);
+
+  function originOf(req: FastifyRequest): string {
+    if (publicUrl) return publicUrl;
+    const internal = req.headers[ORIGIN_HEADER];
+    if (typeof internal === 'string' && req.headers[REFRESH_HEADER] === token) return internal;
+    if (typeof internal === 'string' && req.headers[FRESH_HEADER] === token) return internal;
+    return `${req.protocol}://${req.host}`;
+  }
+
+  function cacheControl(rc: RouteCache): string {
+    return `public, max-age=${rc.browserTtl ?? 0}, s-maxage=${rc.ttl}, stale-while-revalidate=${swrOf(rc)}, stale-if-error=${STALE_IF_ERROR_S}`;
+  }
+
+  function refresh(e: CacheEntry): void {
+    if (e.refreshing || closing) return;
+    e.refreshing = true;
+    void app
+      .inject({
+        method: 'GET',
+        url: e.url,
+        headers: { [REFRESH_HEADER]: token, [ORIGIN_HEADER]: e.origin, 'accept-encoding': 'identity' },
+      })
+      .catch((err) => app.log.warn({ err }, 'cache refresh failed'))
+      .finally(() => {
+        e.refreshing = false;
+      });
+  }
+
+  function serve(reply: FastifyReply, e: CacheEntry, state: 'HIT' | 'STALE'): FastifyReply {
+    const r = representation(e, reply.request.headers, state);
+    return reply
+      .code(r.status)
+      .headers(r.headers)
+      .send(reply.request.method === 'HEAD' ? undefined : r.body);
+  }
+
+  function settle(s: RequestCacheState, entry: CacheEntry | undefined): void {
+    if (!s.fill || s.fill.done) return;
+    s.fill.done = true;
+    cache.inflight.delete(s.key);
+    s.fill.resolve(entry);
+  }
+
+  // CACHE_MAX_MB=0 turns the cache off (benchmarks of rendering, debugging): every request is made afresh.
+  const enabled = cache.maxBytes > 0;
+
+  app.addHook('onRequest', async (req: WithState, reply) => {
+    const rc = req.routeOptions.config.cache;
+    if (!enabled || !rc || (req.method !== 'GET' && req.method !== 'HEAD')) return;
+    const origin = originOf(req);
+    const { key, url } = normalise(req.url, allowedOf(rc, req.url.split('?')[0]!), origin);
+    const s: RequestCacheState = {
+      key,
+      url,
+      origin,
+      rc,
+      tags: [...rc.tags],
+      noCache: false,
+      served: false,
+      seq: cache.seq,
+    };
+    req[kState] = s;
+    const internalRefresh = req.headers[REFRESH_HEADER] === token;
+    const wantsFresh = internalRefresh || req.headers[FRESH_HEADER] === token;
+
+    const e = cache.get(key);
+    const t = now();
+    if (e && !internalRefresh) {
+      if (t < e.freshUntil) {
+        cache.counters.hits++;
+        s.served = true;
+        return serve(reply, e, 'HIT');
+      }
+      if (!wantsFresh && t < e.staleUntil) {
+        cache.counters.staleHits++;
+        refresh(e);
+        s.served = true;
+        return serve(reply, e, 'STALE');
+      }
+    }
+    if (e) s.stale = e; // may stand in if this render fails
+
+    for (let attempt = 0; attempt < 2 && !internalRefresh; attempt++) {
+      const pending = cache.inflight.get(key);
+      if (!pending) break;
+      const filled = await pending;
+      // Its time bound may have passed while it waited: it has had its answer (503 or the last good copy).
+      if (reply.sent) return;
+      if (filled) {
+        cache.counters.coalesced++;
+        s.served = true;
+        return serve(reply, filled, 'HIT');
+      }
+    }
+    cache.counters.misses++;
+    let resolve!: (e: CacheEntry | undefined) => void;
+    const promise = new Promise<CacheEntry | undefined>((r) => (resolve = r));
+    if (!cache.inflight.has(key)) {
+      cache.inflight.set(key, promise);
+      s.fill = { resolve, done: false };
+    }
+  });
+
+  app.addHook('onSend', async (req: WithState, reply, payload) => {
+    const s = req[kState];
+    if (!s || s.served) return payload;
+    const status = reply.statusCode;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined;
+    const cacheable =
+      (status === 200 || status === 404) && !s.noCache && body !== undefined && !reply.hasHeader('set-cookie');
+    if (!cacheable) {
+      settle(s, undefined);
+      if (status >= 500 && s.stale && s.stale.errorUntil > now()) {
+        // stale-if-error: the last good copy rather than an error page
+        const r = representation(s.stale, req.headers, 'STALE');
+        reply.code(r.status);
+        for (const name of Object.keys(reply.getHeaders())) if (!PER_RESPONSE.has(name)) reply.removeHeader(name);
+        reply.headers(r.headers);
+        return r.body ?? '';
+      }
+      reply.header('cache-control', 'no-store');
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined || PER_RESPONSE.has(name)) continue;
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    const tags = [...new Set(s.tags)];
+    headers['cache-control'] = cacheControl(s.rc);
+    headers.vary = 'Accept-Encoding';
+    headers['surrogate-key'] = tagsHeader(tags);
+    headers['cache-tag'] = tags.join(',');
+    const t = now();
+    let json: unknown;
+    if (status === 200 && headers['content-type']?.startsWith('application/json')) {
+      try {
+        json = JSON.parse(body.toString());
+      } catch {
+        json = undefined;
+      }
+    }
+    const entry = await buildEntry(
+      {
+        key: s.key,
+        url: s.url,
+        origin: s.origin,
+        status,
+        headers,
+        tags,
+        freshUntil: t + s.rc.ttl * 1000,
+        staleUntil: t + (s.rc.ttl + swrOf(s.rc)) * 1000,
+        errorUntil: t + (s.rc.ttl + STALE_IF_ERROR_S) * 1000,
+        pageView: !!s.rc.pageView,
+        json,
+      },
+      body,
+      cache.counters,
+    );
+    if (cache.invalidatedSince(s.seq, tags)) {
+      // Something it shows changed while it was being made: answer this request, keep nothing, and let anyone
+      // waiting for it make their own.
+      settle(s, undefined);
+    } else {
+      cache.counters.fills++;
+      cache.set(entry);
+      settle(s, entry);
+      cache.upgrade(entry);
+    }
+    const r = representation(entry, req.headers, 'MISS');
+    reply.code(r.status);
+    for (const [name, value] of Object.entries(r.headers)) reply.header(name, value);
+    return req.method === 'HEAD' ? '' : (r.body ?? '');
+  });
+
+  // Per-request compression of what the cache does not keep (admin JSON, errors, POST answers).
+  app.addHook('onSend', async (req: WithState, reply, payload) => {
+    if (req[kState] && (req[kState].served || reply.hasHeader('x-cache'))) return payload;
+    if (reply.hasHeader('content-encoding') || !(typeof payload === 'string' || Buffer.isBuffer(payload)))
+      return payload;
+    const type = String(reply.getHeader('content-type') ?? '');
+    const size = Buffer.byteLength(payload);
+    if (size < MIN_COMPRESS_BYTES || !TEXT_TYPE.test(type) || reply.statusCode === 304) return payload;
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+    reply.header('vary', 'Accept-Encoding');
+    if (!encoding) return payload;
+    const out = await compressLive(encoding, typeof payload === 'string' ? Buffer.from(payload) : payload);
+    reply.header('content-encoding', encoding).removeHeader('content-length');
+    return out;
+  });
+
+  const release = async (req: WithState) => {
+    const s = req[kState];
+    if (s) settle(s, undefined);
+  };
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
+
+  function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!enabled || closing || (req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
+    if (req.headers[REFRESH_HEADER] || req.headers[FRESH_HEADER]) return false;
+    const q = req.url.indexOf('?');
+    const started = opts.onFastPath ? performance.now() : 0;
+    const found = router.find('GET', q < 0 ? req.url : req.url.slice(0, q));
+    if (!found) return false;
+    const rc = (found.store as { rc: RouteCache }).rc;
+    const origin = publicUrl ?? fastOrigin(req, trust);
+    if (!origin) return false;
+    const { key } = normalise(req.url, allowedOf(rc, q < 0 ? req.url : req.url.slice(0, q)), origin);
+    const e = cache.get(key);
+    if (!e || now() >= e.freshUntil) return false;
+    cache.counters.hits++;
+    const encoding = acceptedEncoding(req.headers['accept-encoding'], e);
+    const ready = e.ready[encoding]!;
+    let status = e.status;
+    if (status === 200 && matches(req.headers['if-none-match'], ready.etag)) {
+      status = 304;
+      res.writeHead(304, ready.notModified);
+      res.end();
+    } else {
+      res.writeHead(status, ready.head);
+      res.end(req.method === 'HEAD' ? undefined : e.bodies[encoding]);
+    }
+    if (e.pageView && status === 200 && opts.onPageView) {
+      const referer = req.headers.referer;
+      opts.onPageView(proxyAddr(req, trust), req.headers['user-agent'], !referer || !referer.startsWith(origin));
+    }
+    if (opts.onFastPath) {
+      const pathname = q < 0 ? req.url : req.url.slice(0, q);
+      const route = (found.store as { route: string }).route;
+      opts.onFastPath(req.method, route, pathname, status, (performance.now() - started) / 1000);
+    }
+    return true;
+  }
+
+  function lookupJson(path: string, req: FastifyRequest) {
+    if (!enabled) return undefined;
+    const q = path.indexOf('?');
+    const pathname = q < 0 ? path : path.slice(0, q);
+    const found = router.find('GET', pathname);
+    if (!found) return undefined;
+    const rc = (found.store as { rc: RouteCache }).rc;
+    const { key } = normalise(path, allowedOf(rc, pathname), originOf(req));
+    const e = cache.get(key);
+    if (!e || e.json === undefined || now() >= e.freshUntil) return undefined;
+    cache.counters.lookups++;
+    return { value: e.json, tags: e.tags };
+  }
+
+  return {
+    lookupJson,
+    fastPath,
+    originOf,
+    internalHeaders: (req) => ({ [FRESH_HEADER]: token, [ORIGIN_HEADER]: originOf(req), accept: 'application/json' }),
+    close: () => {
+      closing = true;
+    },
+    isInternal: (req) => req.headers[REFRESH_HEADER] === token || req.headers[FRESH_HEADER] === token,
+  };
+}
