@@ -52,9 +52,13 @@ export default defineConfig({
           if (
             /src\/(shared|client\/(lib|components|app|features\/(chrome|tickers)))\//.test(id) &&
             !id.includes('/schemas/') &&
-            // Staff-only rules: the admin app and the preview page load them with their own chunks. Pieces only
-            // some pages use (the article's share buttons, the archive lists) go with those pages.
-            !/\/shared\/(permissions|news-workflow)\.|\/components\/(share-buttons|archive-list)\./.test(id)
+            // Staff-only rules: the admin app and the preview page load them with their own chunks (the article-body
+            // rules bring an HTML parser the reader never needs; the upload rules are the editor's). Pieces only
+            // some pages use (the article's share buttons, the archive lists, the Libyan cities of
+            // the prayer widget) go with those pages.
+            !/\/shared\/(permissions|news-workflow|article-html|upload|cities)\.|\/components\/(share-buttons|archive-list|most-read)\./.test(
+              id,
+            )
           )
             return 'core';
           return undefined;

@@ -65,7 +65,7 @@ describe('admin panel', () => {
     await page.keyboard.type('نص الخبر الكامل كما كتبه المحرر.');
     // Issue 9: saving and publishing are separate actions (SPEC's save-publishes-at-once became the «نشر» button).
     await page.getByTestId('news-actions').getByRole('button', { name: 'نشر', exact: true }).click();
-    await expect.poll(() => page.getByText('تمت الإضافة').count()).toBe(1);
+    await expect.poll(() => page.getByText('نُشر الخبر', { exact: true }).count()).toBe(1);
     const [row] = await dbQuery<{ id: number; content: string; image_url: string }>(
       "select id, content, image_url from news where title = 'خبر من لوحة التحكم'",
     );
@@ -73,7 +73,7 @@ describe('admin panel', () => {
 
     const reader = await newPage(browser);
     await reader.page.goto('/', { waitUntil: 'networkidle' });
-    expect(await reader.page.locator('#section-panel').textContent()).toContain('خبر من لوحة التحكم');
+    expect(await reader.page.locator('main').textContent()).toContain('خبر من لوحة التحكم');
     await reader.page.goto(`/news/${row!.id}`, { waitUntil: 'networkidle' });
     expect(await reader.page.getByRole('heading', { level: 1 }).textContent()).toBe('خبر من لوحة التحكم');
     expect(await reader.page.locator('figure img').getAttribute('srcset')).toContain('800w');
@@ -114,7 +114,7 @@ describe('admin panel', () => {
     await page.fill('#bn-title', 'عاجل من الاختبار: انطلاق الحوار');
     await page.fill('#bn-priority', '100');
     await page.getByRole('button', { name: 'حفظ', exact: true }).click();
-    await expect.poll(() => page.getByText('تمت الإضافة').count()).toBe(1);
+    await expect.poll(() => page.getByText('أُضيف الخبر العاجل').count()).toBe(1);
     const reader = await newPage(browser);
     await reader.page.goto('/', { waitUntil: 'networkidle' });
     expect(await reader.page.getByTestId('ticker-breaking').getByTestId('ticker-headline').textContent()).toBe(
@@ -163,6 +163,9 @@ describe('admin panel', () => {
     await page.fill('#u-fullname', 'محرر الاختبار');
     await page.fill('#u-email', 'editor@sahifa.ly');
     await page.fill('#u-password', 'editor-pass-1');
+    // A new account is a writer unless the admin chooses more (least privilege).
+    expect(await page.inputValue('#u-role')).toBe('writer');
+    await page.selectOption('#u-role', 'editor');
     await page.getByRole('button', { name: 'إضافة المستخدم' }).click();
     await expect.poll(() => page.getByTestId('user-row-e2e-editor').count()).toBe(1);
     expect(await page.getByRole('button', { name: `حذف ${inject('adminUsername')}` }).isDisabled()).toBe(true);

@@ -8,7 +8,11 @@ import { createMediaStore } from '../src/server/modules/media/media.store';
 const config = loadConfig();
 const database = await openDatabase(config, (m) => console.log(m));
 try {
-  const summary = await seedDemo(database.db, { store: createMediaStore(config.media) });
+  const summary = await seedDemo(database.db, {
+    store: createMediaStore(config.media),
+    dataDir: config.dataDir,
+    log: (m) => console.log(m),
+  });
   console.log(
     `Demo content: ${summary.categories} sections, ${summary.news} articles, ${summary.breakingNews} breaking news, ${summary.prayerDays} prayer days added.`,
   );

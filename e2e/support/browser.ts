@@ -25,11 +25,11 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; dark?: boolean; clipboard?: boolean; touch?: boolean } = {},
+  opts: { width?: number; height?: number; dark?: boolean; clipboard?: boolean; touch?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
-    viewport: { width: opts.width ?? 1280, height: 900 },
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     hasTouch: opts.touch ?? false,
     locale: 'ar-LY',
     timezoneId: 'Africa/Tripoli',
@@ -57,6 +57,13 @@ export async function openReader(page: Page, url: string) {
   return response;
 }
 
+/** A new context and page, opened on a reader page once it is alive; its HTTP status too. */
+export async function openPage(browser: Browser, path: string, opts: Parameters<typeof newPage>[1] = {}) {
+  const { context, page } = await newPage(browser, opts);
+  const response = await openReader(page, path);
+  return { context, page, status: response?.status() };
+}
+
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
 /** Scrolls through the page (so lazy images load and boxes fade in), back to the top, then shoots it whole. */
@@ -70,8 +77,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     window.scrollTo({ top: 0, behavior: 'instant' });
   });
   await page.waitForLoadState('networkidle');
+  // A viewport as tall as the page, so that every part is laid out and painted (blocks below the fold skip both
+  // until they come near the viewport: content-visibility), then back to the reader's own size.
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (viewport) await page.setViewportSize({ width: viewport.width, height: Math.min(height, 16_000) });
   await page.waitForTimeout(600);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  if (viewport) await page.setViewportSize(viewport);
 }
 
 /** One query against the test server's database, for checks a reader cannot see (a stored subscription). */
@@ -89,3 +102,21 @@ export async function dbQuery<T = Record<string, unknown>>(sql: string, params: 
 export async function announce(tags: string[]): Promise<void> {
   await dbQuery("select pg_notify('sahifa_cache', $1)", [JSON.stringify({ from: 'e2e', tags })]);
 }
+
+/** yyyy-MM-ddTHH:mm on Tripoli's clock (the schedule field's value). */
+export const tripoliInput = (at: number) => {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Africa/Tripoli',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+};

@@ -28,6 +28,7 @@ import { mediaAdminRoutes } from './modules/media/media.admin.routes';
 import { authorsPublicRoutes } from './modules/authors/authors.public.routes';
 import { newsAdminRoutes } from './modules/news/news.admin.routes';
 import { newsPublicRoutes } from './modules/news/news.public.routes';
+import { frontPublicRoutes } from './modules/front/front.public.routes';
 import { tagsAdminRoutes } from './modules/tags/tags.admin.routes';
 import { tagsPublicRoutes } from './modules/tags/tags.public.routes';
 import { viewsPublicRoutes } from './modules/views/views.public.routes';
@@ -246,6 +247,7 @@ export async function buildApp({
   await app.register(healthPublicRoutes(m.health, { lifecycle, storageCheck: () => mediaStore.check() }));
   if (metrics) await app.register(metricsRoutes(metrics, config.metricsToken!));
   await app.register(newsPublicRoutes(m.news));
+  await app.register(frontPublicRoutes(m.front));
   await app.register(viewsPublicRoutes(m.views));
   await app.register(tagsPublicRoutes(m.tags));
   await app.register(authorsPublicRoutes(m.authors));
@@ -287,7 +289,19 @@ export async function buildApp({
   // Pages.
   await registerAdminShell(app);
   await app.register(feedsPublicRoutes(m.feeds, cacheHandleValue.originOf));
-  await registerSsr(app, { cache: cacheHandleValue, now, assets, onRender: metrics?.observeRender });
+  await registerSsr(app, {
+    cache: cacheHandleValue,
+    now,
+    assets,
+    onRender: metrics?.observeRender,
+    movedTo: {
+      // Tags' former (transliterated) addresses lead to their Arabic ones.
+      '/tag/:slug': async ({ slug }) => {
+        const current = slug ? await m.tags.currentSlugOf(slug) : undefined;
+        return current ? `/tag/${encodeURIComponent(current)}` : undefined;
+      },
+    },
+  });
 
   return app;
 }

@@ -1,12 +1,11 @@
 /** The only file that listens: config → database → buildApp → listen, and a graceful stop on SIGINT/SIGTERM. */
 import cluster from 'node:cluster';
-import pino from 'pino';
 import { buildApp } from './app';
 import { runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/embedded';
-import { LOG_SERIALIZERS, logProcessFaults } from './lib/logging';
+import { createLogger, logProcessFaults } from './lib/logging';
 import { ensureFirstAdmin } from './db/seed/admin-bootstrap';
 import { isDemoSeeded, seedDemo } from './db/seed/seed';
 import { createMediaStore } from './modules/media/media.store';
@@ -27,10 +26,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = pino({
-    level: config.logLevel === 'silent' ? 'silent' : config.logLevel,
-    serializers: LOG_SERIALIZERS,
-  });
+  const logger = createLogger(config);
   const log = (msg: string) => logger.info(msg);
   logProcessFaults(logger);
 
@@ -50,7 +46,12 @@ async function main(): Promise<void> {
       throw err;
     }
     if (config.seedDemo && !(await isDemoSeeded(database.db))) {
-      const summary = await seedDemo(database.db, { store: mediaStore });
+      const summary = await seedDemo(database.db, {
+        store: mediaStore,
+        dataDir: config.dataDir,
+        log,
+        show: (text) => process.stderr.write(`${text}\n`),
+      });
       log(
         `Demo content added: ${summary.categories} sections, ${summary.news} articles, ${summary.breakingNews} breaking news, ${summary.prayerDays} prayer days`,
       );

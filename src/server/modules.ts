@@ -25,6 +25,7 @@ import { authorsService } from './modules/authors/authors.service';
 import { newsDeskRepository } from './modules/news/news-desk.repository';
 import { newsRevisionsRepository } from './modules/news/news-revisions.repository';
 import { newsRepository } from './modules/news/news.repository';
+import { frontService } from './modules/front/front.service';
 import { newsService } from './modules/news/news.service';
 import { newsroomService } from './modules/news/newsroom.service';
 import { tagsRepository } from './modules/tags/tags.repository';
@@ -82,7 +83,13 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
   const breaking = breakingNewsService({ repo: repos.breaking, write, now });
   const categories = categoriesService({ repo: repos.categories, write, now });
   const settings = settingsService({ repo: repos.settings, write, now });
-  const news = newsService({ repo: repos.news, categories: repos.categories });
+  const news = newsService({
+    repo: repos.news,
+    categories: repos.categories,
+    leadMaxAgeDays: async () => (await settings.site()).leadMaxAgeDays,
+    now,
+  });
+  const front = frontService({ news: repos.news, categories: repos.categories });
   const tags = tagsService({ repo: repos.tags, news: repos.news, now });
   const newsroom = newsroomService({
     repo: repos.news,
@@ -128,6 +135,7 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
     categories,
     settings,
     news,
+    front,
     newsroom,
     tags,
     authors,

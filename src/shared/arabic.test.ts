@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeArabic, slugify } from './arabic';
+import { normalizeArabic, slugify, tagSlug } from './arabic';
 
 describe('normalizeArabic', () => {
   it.each([
@@ -25,5 +25,18 @@ describe('slugify', () => {
     ['---', ''],
   ])('turns %s into %s', (name, slug) => {
     expect(slugify(name)).toBe(slug);
+  });
+});
+
+describe('tagSlug', () => {
+  it.each([
+    ['طرابلس', 'طرابلس'],
+    ['مصرف ليبيا المركزي', 'مصرف-ليبيا-المركزي'],
+    ['الإِعْلامُ', 'الإعلام'],
+    ['كأس العالم 2026', 'كأس-العالم-2026'],
+    ['  Libya  Oil!  ', 'libya-oil'],
+    ['الدوري الليبي — الجولة ٣', 'الدوري-الليبي-الجولة-٣'],
+  ])('gives «%s» the address /tag/%s', (name, slug) => {
+    expect(tagSlug(name)).toBe(slug);
   });
 });

@@ -17,6 +17,19 @@ export function normalizeArabic(text: string): string {
     .replace(ARABIC_INDIC_DIGITS, (d) => String(d.charCodeAt(0) - 0x0660));
 }
 
+/**
+ * A section's name as the menu compares names (two names with the same key read the same to a reader): trimmed,
+ * Arabic-folded, runs of whitespace as one space, the definite article at the start of a word left out («الاقتصاد»
+ * and «اقتصاد»), lower case. Mirrors the unique index categories_name_key (sectionNameKey in
+ * src/server/db/schema/content.ts); a test keeps them equal.
+ */
+export function sectionNameKey(name: string): string {
+  return normalizeArabic(name.trim())
+    .replace(/\s+/g, ' ')
+    .replace(/(^| )ال(?=[^ ]{2})/g, '$1')
+    .toLowerCase();
+}
+
 const TRANSLIT: Record<string, string> = {
   ا: 'a',
   أ: 'a',
@@ -73,5 +86,18 @@ export function slugify(name: string): string {
     .replace(/\s+/g, '-')
     .replace(/[^\w-]/g, '')
     .replace(/-+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * A tag's address: the tag's own Arabic words (as readers type and share them: /tag/طرابلس, not a consonant
+ * transliteration), without diacritics or tatweel, words joined by hyphens, Latin in lower case. Mirrors the SQL of
+ * the migration that gave existing tags such addresses (drizzle/*_arabic_tag_slugs.sql); a test keeps them equal.
+ */
+export function tagSlug(name: string): string {
+  return name
+    .replace(TATWEEL_AND_HARAKAT, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
 }

@@ -2,6 +2,9 @@
 
 export const SITE_NAME_DEFAULT = 'صحيفة';
 
+/** The city prayer times and weather are for unless a reader chooses another (src/shared/cities.ts). */
+export const DEFAULT_CITY = 'tripoli';
+
 export const TRIPOLI = {
   city: 'طرابلس',
   latitude: 32.8872,
@@ -56,6 +59,10 @@ export const LIMITS = {
   priorityMax: 100,
   usernameMin: 3,
   passwordMin: 6,
+  /** An article's title, description and byline (characters, after trimming): stated beside the fields. */
+  newsTitleMax: 300,
+  newsDescriptionMax: 1000,
+  bylineMax: 200,
 } as const;
 
 export const TIMINGS_MS = {

@@ -115,6 +115,18 @@ export function fromLocalInput(value: string): string {
   return Number.isNaN(at.getTime()) ? '' : at.toISOString();
 }
 
-const dayMonth = new Intl.DateTimeFormat('ar-LY', { timeZone: 'UTC', day: 'numeric', month: 'numeric' });
-/** A calendar date (yyyy-MM-dd) as day/month, the Libyan order (charts). */
-export const formatDayMonth = (isoDate: string) => dayMonth.format(new Date(`${isoDate}T12:00:00Z`));
+/**
+ * Left-to-right isolation (U+2066 … U+2069) for a date or a number placed where a <bdi> cannot go (an SVG chart's
+ * labels, a plain-text tooltip): inside it the run keeps its own order, and it cannot reorder what surrounds it.
+ */
+export const isolateLtr = (text: string) => `\u2066${text}\u2069`;
+
+/**
+ * A calendar date (yyyy-MM-dd) as day/month ("25/11", the Libyan order, read left to right as Libyan papers print
+ * it), isolated. Not Intl's ar-LY numeric format: that puts a right-to-left mark after the day ("25\u200f/11"),
+ * which a chart's left-to-right labels then show as "2511/".
+ */
+export function formatDayMonth(isoDate: string): string {
+  const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(isoDate);
+  return m ? isolateLtr(`${Number(m[2])}/${Number(m[1])}`) : isoDate;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, RESULTS, VIEWS } from './plural';
+import { formatCount, LETTERS, RESULTS, VIEWS } from './plural';
 
 describe('Arabic counted nouns', () => {
   it.each([
@@ -21,6 +21,19 @@ describe('Arabic counted nouns', () => {
       'نتيجتان',
       '5 نتائج',
       '20 نتيجة',
+    ]);
+  });
+
+  it('counts letters with the genitive singular after hundreds (the title limit: «300 حرف»)', () => {
+    expect([1, 2, 5, 11, 184, 200, 300, 1000].map((n) => formatCount(n, LETTERS))).toEqual([
+      'حرف واحد',
+      'حرفان',
+      '5 أحرف',
+      '11 حرفاً',
+      '184 حرفاً',
+      '200 حرف',
+      '300 حرف',
+      '1,000 حرف',
     ]);
   });
 });

@@ -12,8 +12,10 @@ export interface CountedNoun {
   two: string;
   /** 3–10: the plural. */
   few: string;
-  /** 11 and up: the singular (accusative). */
+  /** 11–99 (by the last two digits): the singular (accusative). */
   many: string;
+  /** 100, 200, … (by the last two digits 00–02): the singular (genitive) where it is written apart; else `many`. */
+  other?: string;
 }
 
 export const VIEWS: CountedNoun = {
@@ -32,6 +34,15 @@ export const RESULTS: CountedNoun = {
   many: 'نتيجة',
 };
 
+export const LETTERS: CountedNoun = {
+  zero: 'لا أحرف',
+  one: 'حرف واحد',
+  two: 'حرفان',
+  few: 'أحرف',
+  many: 'حرفاً',
+  other: 'حرف',
+};
+
 export function formatCount(n: number, noun: CountedNoun): string {
   switch (rules.select(n)) {
     case 'zero':
@@ -42,7 +53,9 @@ export function formatCount(n: number, noun: CountedNoun): string {
       return noun.two;
     case 'few':
       return `${numbers.format(n)} ${noun.few}`;
-    default:
+    case 'many':
       return `${numbers.format(n)} ${noun.many}`;
+    default:
+      return `${numbers.format(n)} ${noun.other ?? noun.many}`;
   }
 }

@@ -10,4 +10,5 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   contactEmail: 'info@sahifa.ly',
   social: { facebook: 'https://www.facebook.com/', x: '', youtube: '', instagram: '' },
   hijriAdjustment: 0,
+  leadMaxAgeDays: 3,
 };

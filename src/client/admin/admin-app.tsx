@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
-import { Toaster, toast } from 'sonner';
+import { Toaster } from 'sonner';
 import { Redirect, useLocation } from 'wouter';
 import { can, type Permission } from '../../shared/permissions';
 import { matchRoutes } from '../lib/routing';
@@ -14,7 +14,9 @@ import { logout, sessionQuery } from './api/session';
 import { AdminLayout } from './components/admin-layout';
 import { OwnPasswordForm } from './components/own-password';
 import { Loading, Modal } from './components/ui';
+import { TOASTER_PROPS } from '../lib/toast';
 import { clearAuth, readAuth, saveAuth } from './lib/auth';
+import { notify } from './lib/notify';
 import { LoginPage } from './pages/login-page';
 
 const page = <M,>(load: () => Promise<M>, name: keyof M) =>
@@ -90,7 +92,7 @@ function Protected() {
     }
     clearAuth();
     queryClient.clear();
-    toast.success('تم تسجيل الخروج');
+    notify.success('تم تسجيل الخروج');
     navigate('/admin/login', { replace: true });
   };
 
@@ -118,10 +120,7 @@ export function AdminApp() {
         <Protected />
       )}
       {/* Outside #root, which a dialog makes inert: toasts stay visible (and closable) above any dialog. */}
-      {createPortal(
-        <Toaster position="top-center" dir="rtl" visibleToasts={1} richColors closeButton />,
-        document.body,
-      )}
+      {createPortal(<Toaster {...TOASTER_PROPS} />, document.body)}
     </>
   );
 }

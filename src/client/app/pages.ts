@@ -1,4 +1,5 @@
 import { lazyPage } from './lazy-page';
+import { preloadAllParts } from '../lib/lazy-part';
 
 export const pages = {
   home: lazyPage(() => import('../features/home/home-page'), 'HomePage'),
@@ -10,4 +11,8 @@ export const pages = {
   preview: lazyPage(() => import('../features/news/preview-page'), 'PreviewPage'),
 };
 
-export const preloadAllPages = () => Promise.all(Object.values(pages).map((p) => p.preload()));
+/** The server's start: every page, then every part of a page below its first screen (lib/lazy-part.tsx). */
+export const preloadAllPages = async () => {
+  await Promise.all(Object.values(pages).map((p) => p.preload()));
+  await preloadAllParts();
+};

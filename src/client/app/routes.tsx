@@ -9,7 +9,7 @@ import type { ArticleTag, AuthorProfile, NewsArticle } from '../../shared/schema
 import type { SearchResponse } from '../../shared/schemas/search';
 import type { PublicSettings } from '../../shared/schemas/settings';
 import { activeSection } from '../features/home/sections';
-import { parseArticleId } from '../features/news/article-id';
+import { parseArticleId } from '../lib/article-id';
 import { NotFoundPage } from '../components/not-found-page';
 import { searchParamsOf } from '../features/search/search-params';
 import { pages } from './pages';
@@ -84,6 +84,7 @@ export const readerRoutes: ReaderRoute[] = [
       return [
         q.featured(),
         q.latest(),
+        q.sectionBlocks(),
         q.mostRead(),
         q.prayer(),
         q.weather(),
@@ -124,7 +125,7 @@ export const readerRoutes: ReaderRoute[] = [
     valid: ({ id }) => parseArticleId(id) !== null,
     queries: ({ id }) => {
       const n = parseArticleId(id);
-      return n === null ? [] : [q.article(n), q.related(n)];
+      return n === null ? [] : [q.article(n), q.related(n), q.mostRead()];
     },
     meta: (ctx) => {
       const n = parseArticleId(ctx.params.id);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { loadToaster, onToasterLoaded } from '../lib/toast';
+import { loadToaster, onToasterLoaded, TOASTER_PROPS } from '../lib/toast';
 
 /** Mounts sonner's Toaster once the first toast has asked for it. */
 export function LazyToaster() {
@@ -13,5 +13,5 @@ export function LazyToaster() {
       }),
     [],
   );
-  return Toaster ? <Toaster position="top-center" dir="rtl" visibleToasts={1} richColors closeButton /> : null;
+  return Toaster ? <Toaster {...TOASTER_PROPS} /> : null;
 }

@@ -17,7 +17,8 @@ import type { PrayerTimesResponse } from '../../shared/schemas/prayer-times';
 import type { SearchResponse } from '../../shared/schemas/search';
 import type { PublicSettings } from '../../shared/schemas/settings';
 import type { WeatherResponse } from '../../shared/schemas/weather';
-import { LIMITS } from '../../shared/constants';
+import { DEFAULT_CITY, LIMITS } from '../../shared/constants';
+import type { SectionBlock } from '../../shared/schemas/front';
 
 export interface QueryDef<T> {
   key: readonly unknown[];
@@ -29,6 +30,8 @@ export interface QueryDef<T> {
   /** Answered only to signed-in staff (the session cookie is passed on; 401 and 403 are a 404 page). */
   staffOnly?: boolean;
 }
+
+const cityParam = (city: string) => (city === DEFAULT_CITY ? '' : `?city=${encodeURIComponent(city)}`);
 
 const def = <T>(key: readonly unknown[], path: string, extra: Partial<QueryDef<T>> = {}): QueryDef<T> => ({
   key,
@@ -44,6 +47,8 @@ export const q = {
   latest: (limit: number = LIMITS.homeList) =>
     def<NewsListItem[]>(['news', 'latest', limit], `/api/news?limit=${limit}&offset=0`),
   featured: () => def<NewsListItem[]>(['news', 'featured'], '/api/news/featured'),
+  /** The front page's section blocks: every active section with its newest stories. */
+  sectionBlocks: () => def<SectionBlock[]>(['news', 'section-blocks'], '/api/front/sections'),
   mostRead: (window: MostReadWindow = '24h') =>
     def<MostReadItem[]>(['news', 'most-read', window], `/api/news/most-read?limit=${LIMITS.mostRead}&window=${window}`),
   /** A section's news: its newest page, or the page after `before` (a cursor, see cursorAfter). */
@@ -75,8 +80,10 @@ export const q = {
       `/api/tags/${encodeURIComponent(slug)}/news${before ? `?before=${encodeURIComponent(before)}` : ''}`,
     ),
   breaking: () => def<BreakingNewsItem[]>(['breaking-news'], '/api/breaking-news'),
-  prayer: () => def<PrayerTimesResponse>(['prayer-times'], '/api/prayer-times'),
-  weather: () => def<WeatherResponse>(['weather'], '/api/weather'),
+  /** Tripoli's (SPEC's call, the one pages are rendered with) or another Libyan city's a reader chose. */
+  prayer: (city: string = DEFAULT_CITY) =>
+    def<PrayerTimesResponse>(['prayer-times', city], `/api/prayer-times${cityParam(city)}`),
+  weather: (city: string = DEFAULT_CITY) => def<WeatherResponse>(['weather', city], `/api/weather${cityParam(city)}`),
   search: (query: string, page: number) =>
     def<SearchResponse>(['search', query, page], `/api/search?q=${encodeURIComponent(query)}&page=${page}`),
 };

@@ -28,6 +28,17 @@ export function shareToX(title: string, pageUrl: string) {
 export const copyPreviewLink = (pageUrl: string) => copyText(withRefresh(pageUrl));
 export const copyLink = (pageUrl: string) => copyText(pageUrl);
 
+/** The phone's own share sheet for an article; false when there is none or the reader closed it. */
+export async function shareNatively(title: string, pageUrl: string): Promise<boolean> {
+  if (!navigator.share) return false;
+  try {
+    await navigator.share({ title, text: title, url: pageUrl });
+    return true;
+  } catch {
+    return false; // closed by the reader (AbortError) or not allowed here
+  }
+}
+
 /**
  * A ticker headline: the system share sheet where there is one (a reader who closes it has chosen not to share),
  * else the text and site address copied. Resolves to what to tell the reader.

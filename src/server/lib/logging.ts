@@ -25,6 +25,28 @@ export const errSerializer = (err: Error) => redact(pino.stdSerializers.err(err)
 export const LOG_SERIALIZERS = { err: errSerializer, error: errSerializer };
 
 /**
+ * The server's logger: JSON lines (one object a line, for a log collector) in production or when the output is a
+ * file or a pipe; readable coloured lines (pino-pretty, in a worker thread) when a person runs it in a terminal
+ * outside production.
+ */
+export function createLogger(config: { env: string; logLevel: string }): pino.Logger {
+  const level = config.logLevel;
+  const pretty = config.env !== 'production' && process.stdout.isTTY === true;
+  return pino({
+    level,
+    serializers: LOG_SERIALIZERS,
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  });
+}
+
+/**
  * Node's last resort, logged. These are never how an error is handled: every failure (the database lost, a flush,
  * a job) is caught where it happens, and one reaching here is a bug to fix, so it is logged loudly with its stack.
  * A rejection nobody awaited leaves the process sound and it goes on serving; an uncaught exception may have left

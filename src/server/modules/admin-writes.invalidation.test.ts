@@ -130,15 +130,6 @@ const WRITES: Write[] = [
     keeps: NOTHING_PUBLIC,
   },
   {
-    route: 'POST /api/admin/news/:id/revisions/:revisionId/restore',
-    run: async () => {
-      const revisions = (await call('GET', `/api/admin/news/${ids.article}/revisions`)).json();
-      return call('POST', `/api/admin/news/${ids.article}/revisions/${revisions.at(-1).id}/restore`, {});
-    },
-    drops: () => [`/api/news/${ids.article}`, '/api/news'],
-    keeps: NEWS_UNRELATED,
-  },
-  {
     route: 'POST /api/admin/news/:id/presence',
     run: () => call('POST', `/api/admin/news/${ids.article}/presence`),
     drops: () => [],

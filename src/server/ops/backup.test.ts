@@ -115,6 +115,7 @@ async function fill(db: TestDatabase) {
   await addNews(db.db, { category: 'sports', featured: true });
   await q(`insert into tags (name, slug) values ('ليبيا', 'libya'), ('اقتصاد', 'economy')`);
   await q(`insert into news_tags (news_id, tag_id, position, visible_at) select $1, id, 0, now() from tags`, [a.id]);
+  await q(`insert into tag_slug_aliases (slug, tag_id) select 'lyby', id from tags where slug = 'libya'`);
   await q(`insert into news_authors (news_id, admin_id, position) values ($1, $2, 0), ($3, $2, 0)`, [
     a.id,
     admin,

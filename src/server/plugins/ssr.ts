@@ -28,6 +28,11 @@ export interface SsrOptions {
   assets?: ClientAssets;
   /** A page was rendered to HTML (metrics): the reader route's pattern and the seconds React and the document took. */
   onRender?: (route: string, seconds: number) => void;
+  /**
+   * Former addresses, by reader route pattern: for a page that would be a 404, where the thing it named lives now
+   * (answered with a permanent redirect), or undefined.
+   */
+  movedTo?: Record<string, (params: Record<string, string | undefined>) => Promise<string | undefined>>;
 }
 
 const ALL_TAGS: CacheTag[] = ['pages', 'news', 'sections', 'breaking', 'prayer', 'weather', 'settings'];
@@ -136,6 +141,8 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     ]);
     // Its time bound passed while the data was asked for: it has had its answer (the last good copy, or a 503).
     if (req.scope?.expired) return;
+    const moved = notFound && !failed ? await opts.movedTo?.[route.path]?.(params) : undefined;
+    if (moved) return reply.doNotCache().redirect(moved, 301);
     if (failed) {
       req.log.error({ url: req.url }, 'a page could not get its data; answering 503');
       return unavailable(reply);

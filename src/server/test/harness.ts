@@ -16,7 +16,8 @@ export interface TestDatabase extends Database {
   drop: () => Promise<void>;
 }
 
-async function adminQuery(sqlText: string): Promise<void> {
+/** One statement as the test cluster's superuser (creating and dropping databases). */
+export async function adminQuery(sqlText: string): Promise<void> {
   const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
   await client.connect();
   try {

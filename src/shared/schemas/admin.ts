@@ -7,7 +7,12 @@ import { decimalInt, pageQuery } from './common';
 import { NEWS_ACTIONS, NEWS_STATUSES } from '../news-workflow';
 import { ROLE_VALUES } from '../permissions';
 
-const trimmed = (message: string, max = 500) => z.string({ error: message }).trim().min(1, message).max(max, message);
+/**
+ * A required text: `required` when it is missing or empty (SPEC's messages), `tooLong` when it passes `max` (it says
+ * what is wrong, never "required"; the forms show the limit beside the field).
+ */
+const trimmed = (required: string, max = 500, tooLong = `النص ${max} حرف على الأكثر`) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 export const loginRequest = z.object({
   username: z
@@ -47,7 +52,7 @@ export const staffSession = z.object({
 export type StaffSession = z.infer<typeof staffSession>;
 
 export const breakingNewsInput = z.object({
-  title: trimmed('عنوان الخبر العاجل مطلوب', 300),
+  title: trimmed('عنوان الخبر العاجل مطلوب', 300, 'عنوان الخبر العاجل 300 حرف على الأكثر'),
   isActive: z.boolean().default(true),
   // SPEC §5: a non-number is 0; a number outside 0–100 is refused.
   priority: z.preprocess(
@@ -73,6 +78,9 @@ export const breakingNewsUpdate = z.union([z.object({ isActive: z.boolean() }).s
 
 const IMAGE_REQUIRED = 'يرجى تحميل صورة للخبر أو توفير رابط صورة';
 const FIELDS_REQUIRED = 'جميع الحقول مطلوبة';
+/** The limits the editor states beside its fields, with a live count (LIMITS, shared with the screens). */
+export const NEWS_TITLE_TOO_LONG = `العنوان ${LIMITS.newsTitleMax} حرف على الأكثر`;
+export const NEWS_DESCRIPTION_TOO_LONG = `الوصف ${LIMITS.newsDescriptionMax} حرف على الأكثر`;
 const imageUrl = z
   .string()
   .trim()
@@ -98,13 +106,13 @@ const tagName = z
 
 /** What an article says: every field a save, an autosave or a revision carries. */
 const newsFields = z.object({
-  title: trimmed(FIELDS_REQUIRED, 300),
-  description: z.string().trim().max(1000, 'الوصف 1000 حرف على الأكثر').default(''),
+  title: trimmed(FIELDS_REQUIRED, LIMITS.newsTitleMax, NEWS_TITLE_TOO_LONG),
+  description: z.string().trim().max(LIMITS.newsDescriptionMax, NEWS_DESCRIPTION_TOO_LONG).default(''),
   content: z.string().trim().max(500_000, 'نص الخبر أطول من المسموح').default(''),
-  category: trimmed(FIELDS_REQUIRED, 100),
+  category: trimmed(FIELDS_REQUIRED, 100, 'التصنيف المختار غير موجود'),
   imageUrl,
   featured: z.boolean().default(false),
-  byline: z.string().trim().max(200, 'سطر التوقيع 200 حرف على الأكثر').default(''),
+  byline: z.string().trim().max(LIMITS.bylineMax, `سطر التوقيع ${LIMITS.bylineMax} حرف على الأكثر`).default(''),
   /** Staff ids, in the order the byline names them; the creator when left out. */
   authors: z.array(z.number().int().positive().max(2_147_483_647)).max(10, 'عشرة كتّاب على الأكثر').optional(),
   tags: z.array(tagName).max(TAGS_MAX, `${TAGS_MAX} وسماً على الأكثر`).optional(),
@@ -125,7 +133,15 @@ const SCHEDULE_TIME_REQUIRED = 'يرجى اختيار موعد النشر';
  * PUT keeps the state and SPEC's POST publishes (an editor) or drafts (a writer).
  */
 export const newsInput = newsFields
-  .extend({ action: z.enum(NEWS_ACTIONS).optional(), publishAt: isoInstant.optional() })
+  .extend({
+    action: z.enum(NEWS_ACTIONS).optional(),
+    publishAt: isoInstant.optional(),
+    /**
+     * The revision this text was loaded from in the editor (restore is a save like any other: nothing changes until
+     * the editor saves it; the kept revision and the audit log then say it was a restore).
+     */
+    restoredFrom: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  })
   .superRefine((v, ctx) => {
     if (v.action !== 'draft' && v.action !== 'review') requireComplete(v, ctx);
     if (v.action === 'schedule' && !v.publishAt)
@@ -199,6 +215,8 @@ export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 export const adminNewsListItem = newsListItem.extend({
   status: z.enum(NEWS_STATUSES),
   updatedAt: z.string(),
+  /** When it was last sent for review (null: never). */
+  submittedAt: z.string().nullable(),
   version: z.number().int(),
   staff: z.array(staffRef),
   createdById: z.number().int().nullable(),
@@ -245,7 +263,22 @@ export const revisionParams = z.object({
   id: decimalInt(1, 2_147_483_647),
   revisionId: decimalInt(1, Number.MAX_SAFE_INTEGER),
 });
-export const restoreInput = z.object({ version: z.number().int().positive().max(2_147_483_647).optional() });
+
+/** The editors' review queue: what writers sent, the longest waiting first, and how many wait in all. */
+export const REVIEW_QUEUE_SHOWN = 10;
+export const reviewQueue = z.object({
+  total: z.number().int(),
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      categoryName: z.string().nullable(),
+      submittedAt: z.string(),
+      submittedBy: staffRef.nullable(),
+    }),
+  ),
+});
+export type ReviewQueue = z.infer<typeof reviewQueue>;
 
 /** Who else has the article open in the editor (seen within the last PRESENCE_ACTIVE_MS). */
 export const presenceResponse = z.array(staffRef.extend({ seenAt: z.string() }));
@@ -261,8 +294,11 @@ export const staffMember = staffRef.extend({ username: z.string(), role: z.enum(
 export type StaffMember = z.infer<typeof staffMember>;
 
 const SLUG = /^[a-z0-9_-]+$/;
+/** Another section's name reads the same (sectionNameKey): said by the form at once and by the server (409). */
+export const categoryNameTaken = (existing: string) =>
+  `يوجد تصنيف باسم «${existing}»؛ اختر اسماً آخر حتى لا يظهر القسم مرتين في القائمة`;
 export const categoryInput = z.object({
-  name: trimmed('اسم التصنيف مطلوب', 100),
+  name: trimmed('اسم التصنيف مطلوب', 100, 'اسم التصنيف 100 حرف على الأكثر'),
   slug: z
     .string({ error: 'معرف التصنيف مطلوب' })
     .trim()
@@ -303,13 +339,14 @@ export const createAdminInput = z.object({
     .min(LIMITS.usernameMin, 'اسم المستخدم يجب أن يكون 3 أحرف على الأقل')
     .max(100)
     .regex(/^[\w.-]+$/u, 'اسم المستخدم يقبل الحروف والأرقام والنقاط والشرطات فقط'),
-  fullName: trimmed('جميع الحقول مطلوبة', 200),
+  fullName: trimmed('جميع الحقول مطلوبة', 200, 'الاسم الكامل 200 حرف على الأكثر'),
   email: z.string({ error: 'جميع الحقول مطلوبة' }).trim().max(254).pipe(z.email('البريد الإلكتروني غير صالح')),
   password: z
     .string({ error: 'جميع الحقول مطلوبة' })
     .min(LIMITS.passwordMin, 'كلمة المرور يجب أن تكون 6 أحرف على الأقل')
     .max(200),
-  roleName: z.enum(ROLE_VALUES, { error: 'الصلاحية غير صالحة' }).default('editor'),
+  // Least privilege: a new account is a writer unless the admin chooses more.
+  roleName: z.enum(ROLE_VALUES, { error: 'الصلاحية غير صالحة' }).default('writer'),
 });
 export const passwordInput = z.object({
   password: z
@@ -329,7 +366,7 @@ export type OwnPasswordInput = z.infer<typeof ownPasswordInput>;
 
 /** One's own public profile (the author page): name, a short bio, an avatar uploaded like article images. */
 export const profileInput = z.object({
-  fullName: trimmed('الاسم الكامل مطلوب', 200),
+  fullName: trimmed('الاسم الكامل مطلوب', 200, 'الاسم الكامل 200 حرف على الأكثر'),
   bio: z.string().trim().max(500, 'النبذة 500 حرف على الأكثر').default(''),
   avatarUrl: z
     .string()
@@ -344,8 +381,17 @@ export const statisticsToday = z.object({
   today: z.object({ visitors: z.number().int(), pageViews: z.number().int(), uniqueVisitors: z.number().int() }),
   activeBreakingNews: z.number().int(),
   devices: z.array(z.object({ device: z.string(), visitors: z.number().int() })),
+  /** The last changed articles, any state (the newsroom's list order), each with the dates its state gives meaning. */
   latestNews: z.array(
-    z.object({ id: z.number().int(), title: z.string(), views: z.number().int(), publishedAt: z.string().nullable() }),
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      views: z.number().int(),
+      status: z.enum(NEWS_STATUSES),
+      publishedAt: z.string().nullable(),
+      updatedAt: z.string(),
+      submittedAt: z.string().nullable(),
+    }),
   ),
 });
 
@@ -378,11 +424,23 @@ export const settingsInput = z.object({
     .int('التصحيح عدد صحيح من -2 إلى 2')
     .min(-2, 'التصحيح عدد صحيح من -2 إلى 2')
     .max(2, 'التصحيح عدد صحيح من -2 إلى 2'),
+  leadMaxAgeDays: z
+    .number({ error: 'عدد الأيام من 1 إلى 30' })
+    .int('عدد الأيام من 1 إلى 30')
+    .min(1, 'عدد الأيام من 1 إلى 30')
+    .max(30, 'عدد الأيام من 1 إلى 30')
+    .default(3),
 });
 
 export const auditEntry = z.object({
   id: z.number().int(),
   adminUsername: z.string(),
+  /** Who, as people know them: the account's full name now, «النظام» for the system, else the username kept. */
+  actorName: z.string(),
+  /** What the entry is about, as it is called now (an article's title, a section's name), else as it was then. */
+  subject: z.string().nullable(),
+  /** Whether that record still exists (the screen links to it only then). */
+  subjectExists: z.boolean(),
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),

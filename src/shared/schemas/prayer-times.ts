@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CITY_SLUGS, DEFAULT_CITY } from '../cities';
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
@@ -12,8 +13,12 @@ export const prayerDay = z.object({
 });
 export type PrayerDay = z.infer<typeof prayerDay>;
 
+/** A Libyan city for prayer times and weather (src/shared/cities.ts); Tripoli by default. */
+export const cityQuery = z.object({ city: z.enum(CITY_SLUGS).default(DEFAULT_CITY) });
+
 export const prayerTimesResponse = z.object({
   city: z.string(),
+  citySlug: z.string(),
   /** Where today's times come from: the imported table, the adhan computation, or SPEC's built-in defaults. */
   source: z.enum(['record', 'computed', 'default']),
   method: z.string(),

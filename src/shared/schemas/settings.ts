@@ -6,5 +6,7 @@ export const publicSettings = z.object({
   contactEmail: z.string(),
   social: z.object({ facebook: z.string(), x: z.string(), youtube: z.string(), instagram: z.string() }),
   hijriAdjustment: z.number().int().min(-2).max(2),
+  /** A featured story older than this many days leaves the front page's lead positions by itself. */
+  leadMaxAgeDays: z.number().int().min(1).max(30),
 });
 export type PublicSettings = z.infer<typeof publicSettings>;

@@ -22,7 +22,8 @@ export const useSaveBreaking = (onSaved: () => void) =>
       id
         ? adminSend<BreakingNewsItem>('PUT', `/api/admin/breaking-news/${id}`, body)
         : adminSend<BreakingNewsItem>('POST', '/api/admin/breaking-news', body),
-    success: (_d, v) => (v.id ? 'تم التحديث' : 'تمت الإضافة'),
+    // What was done, said specifically (SPEC's 'تم التحديث' for an edit).
+    success: (_d, v) => (v.id ? 'تم التحديث' : 'أُضيف الخبر العاجل'),
     error: 'حدث خطأ أثناء حفظ الخبر العاجل',
     invalidate: [breakingKeys.all],
     onSuccess: onSaved,

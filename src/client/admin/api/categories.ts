@@ -16,7 +16,8 @@ export const useSaveCategory = (onSaved: () => void) =>
       id
         ? adminSend<Category>('PUT', `/api/admin/categories/${id}`, body)
         : adminSend<Category>('POST', '/api/admin/categories', body),
-    success: (_d, v) => (v.id ? 'تم التحديث' : 'تمت الإضافة'),
+    // What was done, said specifically (SPEC's 'تم التحديث' for an edit).
+    success: (_d, v) => (v.id ? 'تم التحديث' : 'أُضيف التصنيف'),
     error: 'حدث خطأ أثناء حفظ التصنيف',
     invalidate: [categoryKeys.all],
     onSuccess: onSaved,

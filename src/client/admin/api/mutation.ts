@@ -1,9 +1,10 @@
 /**
  * The one mutation protocol of the admin screens: on success a toast (SPEC §8's texts) and the affected lists
- * refreshed; on failure the destructive toast 'حدث خطأ' with the server's message or the screen's default.
+ * refreshed; on failure the destructive toast 'حدث خطأ' with the server's message or the screen's default. One toast
+ * at a time (lib/notify.ts): the same failure again does not stack a second one.
  */
 import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { notify } from '../lib/notify';
 import { errorText } from './client';
 
 export interface AdminMutationOptions<TData, TVars, TContext> extends Omit<
@@ -32,13 +33,13 @@ export function useAdminMutation<TData = unknown, TVars = void, TContext = unkno
   return useMutation<TData, Error, TVars, TContext>({
     ...rest,
     onSuccess: async (data, vars) => {
-      if (success) toast.success(typeof success === 'function' ? success(data, vars) : success);
+      if (success) notify.success(typeof success === 'function' ? success(data, vars) : success);
       const keys = typeof invalidate === 'function' ? invalidate(data, vars) : (invalidate ?? []);
       onSuccess?.(data, vars);
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (err, vars, context) => {
-      if (!quiet?.(err)) toast.error(errorTitle, { description: errorText(err, error) });
+      if (!quiet?.(err)) notify.error(errorTitle, errorText(err, error));
       onError?.(err, vars, context);
     },
   });

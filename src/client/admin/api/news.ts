@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
-import { ACTION_TARGET, type NewsStatus } from '../../../shared/news-workflow';
+import { formatDateTime } from '../../../shared/format';
+import { ACTION_TARGET, type NewsAction, type NewsStatus } from '../../../shared/news-workflow';
 import type {
   AdminNewsItem,
   AdminNewsListItem,
@@ -9,6 +10,7 @@ import type {
   NewsRevisionSummary,
   NewsTransitionInput,
   OkMessage,
+  ReviewQueue,
   StaffMember,
   StaffRef,
   TagSuggestion,
@@ -35,7 +37,16 @@ export const newsKeys = {
   detail: (id: number) => [...newsKeys.all, 'detail', id] as const,
   revisions: (id: number) => [...newsKeys.all, 'revisions', id] as const,
   revision: (id: number, revisionId: number) => [...newsKeys.all, 'revision', id, revisionId] as const,
+  reviewQueue: () => [...newsKeys.all, 'review-queue'] as const,
 };
+
+/** The editors' review queue (the dashboard), refreshed with the dashboard's figures. */
+export const reviewQueueQuery = () =>
+  queryOptions({
+    queryKey: newsKeys.reviewQueue(),
+    queryFn: () => adminGet<ReviewQueue>('/api/admin/news/review-queue'),
+    refetchInterval: 60_000,
+  });
 
 /** A page of the news table: asked of the server with its search and filters (never the whole archive). */
 export const newsListQuery = (f: NewsFilter) =>
@@ -86,19 +97,32 @@ export const revisionQuery = (id: number, revisionId: number) =>
     staleTime: Infinity, // a revision never changes
   });
 
-const SUCCESS: Record<string, string> = {
-  draft: 'تم حفظ المسودة',
-  review: 'أُرسل الخبر للمراجعة',
-  publish: 'تم نشر الخبر',
-  schedule: 'تمت جدولة الخبر',
-  unpublish: 'تم إلغاء نشر الخبر',
-};
+/**
+ * What a save or a button did, said specifically (never one "تمت الإضافة" for a draft, a submission and a
+ * publication alike). A plain save of an article keeps SPEC's 'تم التحديث'.
+ */
+export function savedMessage(action: NewsAction | undefined, item: AdminNewsItem, isNew: boolean): string {
+  switch (action) {
+    case 'draft':
+      return isNew ? 'حُفظ الخبر مسودةً' : item.status === 'draft' ? 'حُفظت المسودة' : 'أُعيد الخبر إلى المسودات';
+    case 'review':
+      return 'أُرسل الخبر للمراجعة';
+    case 'publish':
+      return 'نُشر الخبر';
+    case 'schedule':
+      return `جُدول الخبر للنشر في ${formatDateTime(item.publishedAt)} بتوقيت طرابلس`;
+    case 'unpublish':
+      return 'أُلغي نشر الخبر';
+    default:
+      return isNew ? 'أُضيف الخبر' : 'تم التحديث';
+  }
+}
 
 interface SaveVars {
   id?: number;
   body: NewsInput;
   key?: string;
-  /** The editor was opened on a new article (SPEC's 'تمت الإضافة', even if an autosave created it meanwhile). */
+  /** The editor was opened on a new article (even if an autosave created it meanwhile). */
   isNew?: boolean;
 }
 
@@ -123,7 +147,7 @@ async function saveNews({ id, body, key }: SaveVars) {
 export const useSaveNews = (onSaved: (item: AdminNewsItem) => void) =>
   useAdminMutation({
     mutationFn: saveNews,
-    success: (_d, v) => (v.isNew || !v.id ? 'تمت الإضافة' : v.body.action ? SUCCESS[v.body.action]! : 'تم التحديث'),
+    success: (item, v) => savedMessage(v.body.action, item, !!v.isNew || !v.id),
     error: 'حدث خطأ أثناء حفظ الخبر',
     quiet: isEditConflict,
     invalidate: [newsKeys.all, statisticsKeys.today],
@@ -134,7 +158,7 @@ export const useTransition = (onDone?: (item: AdminNewsItem) => void) =>
   useAdminMutation({
     mutationFn: ({ id, body }: { id: number; body: NewsTransitionInput }) =>
       adminSend<AdminNewsItem>('POST', `/api/admin/news/${id}/transition`, body),
-    success: (_d, v) => SUCCESS[v.body.action]!,
+    success: (item, v) => savedMessage(v.body.action, item, false),
     error: 'حدث خطأ أثناء تغيير حالة الخبر',
     quiet: isEditConflict,
     invalidate: [newsKeys.all, statisticsKeys.today],
@@ -149,17 +173,6 @@ export const createDraft = (body: NewsInput, key: string) =>
 export const autosave = (id: number, body: Omit<NewsInput, 'action' | 'publishAt'> & { version: number }) =>
   adminSend<AutosaveResponse>('PUT', `/api/admin/news/${id}/autosave`, body);
 export const discardAutosave = (id: number) => adminSend<OkMessage>('DELETE', `/api/admin/news/${id}/autosave`);
-
-export const useRestoreRevision = (onDone: (item: AdminNewsItem) => void) =>
-  useAdminMutation({
-    mutationFn: ({ id, revisionId, version }: { id: number; revisionId: number; version: number }) =>
-      adminSend<AdminNewsItem>('POST', `/api/admin/news/${id}/revisions/${revisionId}/restore`, { version }),
-    success: 'تمت استعادة النسخة',
-    error: 'حدث خطأ أثناء استعادة النسخة',
-    quiet: isEditConflict,
-    invalidate: (_d, v) => [newsKeys.all, newsKeys.revisions(v.id)],
-    onSuccess: onDone,
-  });
 
 /** Says "I have this article open"; answers who else has. */
 export const heartbeat = (id: number) =>

@@ -1,10 +1,12 @@
 /**
  * The article image: upload a file (progress shown, the stored URL filled in) or give a URL. A refused upload says
- * why next to the field and clears the chosen file, so nobody thinks it worked.
+ * why next to the field and clears the chosen file, so nobody thinks it worked. A file too large or of another type
+ * is refused as soon as it is chosen, with the server's message, without uploading it.
  */
 import { ImageUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { PLACEHOLDER_IMAGE, sizedImage } from '../../../shared/media';
+import { uploadProblem } from '../../../shared/upload';
 import { errorText } from '../api/client';
 import { uploadImage } from '../api/media';
 import { described, Field, Input } from './ui';
@@ -32,8 +34,16 @@ export function ImageField({
   const [fileName, setFileName] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
 
+  const refuse = (message: string) => {
+    setUploadError(`خطأ في تحميل الصورة: ${message}`);
+    setFileName(undefined);
+    if (input.current) input.current.value = '';
+  };
+
   const upload = async (file: File | undefined) => {
     if (!file) return;
+    const problem = uploadProblem(file);
+    if (problem) return refuse(problem);
     setUploadError(undefined);
     setFileName(file.name);
     setProgress(0);
@@ -42,9 +52,7 @@ export function ImageField({
       const { url } = await uploadImage(file, setProgress);
       onChange(url);
     } catch (err) {
-      setUploadError(`خطأ في تحميل الصورة: ${errorText(err, 'تعذّر رفع الصورة')}`);
-      setFileName(undefined);
-      if (input.current) input.current.value = '';
+      refuse(errorText(err, 'تعذّر رفع الصورة'));
     } finally {
       setProgress(null);
       onUploading(false);

@@ -1,24 +1,25 @@
 /**
- * The article editor (SPEC §2's dialog: title, short description, section, image, featured, rich text), grown into
- * the newsroom's: byline, authors and tags; the workflow's buttons for this role and state (save as draft, submit for
- * review, publish, schedule at a Tripoli time, unpublish); autosave while typing; a warning before leaving unsaved
- * work; "being edited by …" when someone else has it open; a clear conflict message (and reload) when someone saved
- * first; the history of revisions with a diff and restore; and a preview exactly as readers will see it.
+ * The article editor (SPEC §2's dialog), grown into the newsroom's: the workflow's buttons for this role and state
+ * (save as draft, submit for review, publish, schedule at a Tripoli time, unpublish) in a bar that stays in reach;
+ * autosave while typing; a warning before leaving unsaved work; "being edited by …" when someone else has it open; a
+ * clear conflict message (and reload) when someone saved first; the history of revisions with a word diff, where
+ * restoring loads a revision into the editor for review (nothing changes for readers until it is saved); and a
+ * preview exactly as readers will see it.
+ *
+ * This file holds the editor's state and what it sends; the fields, the publishing bar and the notices are their own
+ * components (news-editor-fields.tsx, news-actions-bar.tsx, news-editor-notices.tsx).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, Eye, History, RefreshCw, Users } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
-import { toast } from 'sonner';
-import { formatDateTime, fromLocalInput, toLocalInput } from '../../../shared/format';
-import { actionsFor, canEdit, isEditorRole, type NewsAction, type NewsStatus } from '../../../shared/news-workflow';
+import { fromLocalInput, toLocalInput } from '../../../shared/format';
+import { actionsFor, canEdit, type NewsAction, type NewsStatus } from '../../../shared/news-workflow';
 import type { Role } from '../../../shared/permissions';
 import {
   newsInput,
   PRESENCE_HEARTBEAT_MS,
   type AdminNewsItem,
-  type NewsFormValues,
   type NewsInput,
+  type NewsRevision,
   type StaffRef,
 } from '../../../shared/schemas/admin';
 import type { Category } from '../../../shared/schemas/categories';
@@ -31,18 +32,22 @@ import {
   isEditConflict as isConflict,
   leave,
   newsDetailQuery,
-  useRestoreRevision,
+  staffQuery,
   useSaveNews,
   useTransition,
 } from '../api/news';
-import { AuthorsField } from './authors-field';
+import { notify } from '../lib/notify';
 import { applyServerErrors, useSchemaForm } from './form';
-import { ImageField } from './image-field';
-import { actionLabel, StatusBadge } from './news-status';
+import { NewsActionsBar } from './news-actions-bar';
+import { NewsFields, type NewsFormFields } from './news-editor-fields';
+import {
+  ConflictNotice,
+  EditorStatusLine,
+  PendingAutosaveNotice,
+  PresenceNotice,
+  RestoredNotice,
+} from './news-editor-notices';
 import { RevisionsPanel } from './revisions-panel';
-import { RichEditor } from './rich-editor';
-import { TagsField } from './tags-field';
-import { Button, described, Field, FormAlert, Input, LabeledSwitch, Select, Textarea } from './ui';
 
 /** Quiet time after the last keystroke before an autosave. */
 export const AUTOSAVE_DELAY_MS = 3000;
@@ -52,7 +57,18 @@ export interface Me {
   role: Role;
 }
 
-type Values = NewsFormValues & { authors: number[]; tags: string[] };
+type Values = NewsFormFields;
+const FIELDS = [
+  'title',
+  'description',
+  'content',
+  'category',
+  'imageUrl',
+  'featured',
+  'byline',
+  'authors',
+  'tags',
+] as const;
 
 const valuesOf = (a: AdminNewsItem | null, me: Me): Values =>
   a
@@ -89,6 +105,49 @@ const newKey = () =>
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
+/** Who else has the article open: a heartbeat while the editor is open, and goodbye when it closes. */
+function usePresence(id: number | undefined): StaffRef[] {
+  const [others, setOthers] = useState<StaffRef[]>([]);
+  useEffect(() => {
+    if (!id) return;
+    let stopped = false;
+    const beat = () =>
+      heartbeat(id)
+        .then((list) => !stopped && setOthers(list))
+        .catch(() => undefined);
+    void beat();
+    const t = setInterval(beat, PRESENCE_HEARTBEAT_MS);
+    return () => {
+      stopped = true;
+      clearInterval(t);
+      void leave(id);
+    };
+  }, [id]);
+  return others;
+}
+
+/** Leaving the page with work that is not saved anywhere yet: the browser asks first. */
+function useLeaveWarning(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+}
+
+interface Restored {
+  id: number;
+  version: number;
+  at: string;
+  by: string;
+  /** What the editor held before, for «التراجع عن الاستعادة». */
+  previous: Values;
+}
+
 export function NewsEditor({
   initial,
   categories,
@@ -114,10 +173,9 @@ export function NewsEditor({
   const version = useRef(initial?.version ?? 1);
   const key = useRef(newKey());
   const form = useSchemaForm<typeof newsInput, Values>(newsInput, valuesOf(initial, me));
-  const { errors } = form.formState;
   const [uploading, setUploading] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
-  const [others, setOthers] = useState<StaffRef[]>([]);
+  const others = usePresence(id);
   const [view, setView] = useState<'edit' | 'history'>('edit');
   const [scheduling, setScheduling] = useState(false);
   const [when, setWhen] = useState(() =>
@@ -131,8 +189,12 @@ export function NewsEditor({
   const [saved, setSaved] = useState<{ at: string; aside: boolean } | null>(null);
   const [autosaveFailed, setAutosaveFailed] = useState(false);
   const [pendingAutosave, setPendingAutosave] = useState(initial?.autosave ?? null);
+  const [restored, setRestored] = useState<Restored | null>(null);
+  /** Bumped when the body is replaced from outside, so the rich-text editor starts again from it. */
+  const [bodyKey, setBodyKey] = useState(0);
   const lastSaved = useRef(snapshot(valuesOf(initial, me)));
   const [dirty, setDirty] = useState(false);
+  useLeaveWarning(dirty);
 
   const access = {
     status: status ?? 'draft',
@@ -150,7 +212,7 @@ export function NewsEditor({
     [onDirty],
   );
 
-  /** Takes the server's article as the new starting point (after a save, a restore or a reload). */
+  /** Takes the server's article as the new starting point (after a save or a reload). */
   const adopt = useCallback(
     (a: AdminNewsItem) => {
       setArticle(a);
@@ -159,9 +221,16 @@ export function NewsEditor({
       form.reset(values);
       markSaved(values);
       setConflict(null);
+      setRestored(null);
     },
     [form, me, markSaved],
   );
+
+  /** Puts other text in the form (a restored revision, autosaved edits) as unsaved changes of the editor's own. */
+  const replaceValues = (values: Values) => {
+    for (const field of FIELDS) form.setValue(field, values[field] as never, { shouldDirty: true });
+    setBodyKey((k) => k + 1);
+  };
 
   // Autosave: a few seconds after the last change, what the editor holds goes to the server (a draft in review or
   // being written is saved itself; a published or scheduled one is kept aside for this editor).
@@ -184,7 +253,7 @@ export function NewsEditor({
         version.current = created.version;
         setSaved({ at: created.updatedAt, aside: false });
       } else {
-        const { version: _v, action: _a, publishAt: _p, ...body } = values as NewsInput;
+        const { version: _v, action: _a, publishAt: _p, restoredFrom: _r, ...body } = values as NewsInput;
         const res = await autosave(id, { ...body, version: version.current });
         if (res.target === 'article') version.current = res.version;
         setSaved({ at: res.savedAt, aside: res.target === 'autosave' });
@@ -217,33 +286,10 @@ export function NewsEditor({
     };
   }, [form, runAutosave, onDirty]);
 
-  // Leaving the page with work that is not saved anywhere yet: the browser asks first.
+  // The schedule's field takes the focus when it opens (it sits in the publishing bar, beside its buttons).
   useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  // Who else has it open: a heartbeat while the editor is open, and goodbye when it closes.
-  useEffect(() => {
-    if (!id) return;
-    let stopped = false;
-    const beat = () =>
-      heartbeat(id)
-        .then((list) => !stopped && setOthers(list))
-        .catch(() => undefined);
-    void beat();
-    const t = setInterval(beat, PRESENCE_HEARTBEAT_MS);
-    return () => {
-      stopped = true;
-      clearInterval(t);
-      void leave(id);
-    };
-  }, [id]);
+    if (scheduling) document.getElementById('news-publish-at')?.focus();
+  }, [scheduling]);
 
   const save = useSaveNews((item) => {
     adopt(item);
@@ -253,16 +299,12 @@ export function NewsEditor({
     adopt(item);
     onDone();
   });
-  const restore = useRestoreRevision((item) => {
-    adopt(item);
-    setView('edit');
-  });
-  const busy = save.isPending || transition.isPending || restore.isPending;
+  const busy = save.isPending || transition.isPending;
 
   const submit = (action: NewsAction | undefined, publishAt?: string) =>
     form.handleSubmit(
       async (values) => {
-        if (uploading) return void toast.info('يرجى الانتظار حتى اكتمال تحميل الصورة');
+        if (uploading) return void notify.info('يرجى الانتظار حتى اكتمال تحميل الصورة');
         clearTimeout(timer.current);
         // An autosave creating this article right now: save that one, not a second.
         const made = creating.current ? await creating.current.catch(() => null) : null;
@@ -271,6 +313,7 @@ export function NewsEditor({
           ...values,
           action,
           publishAt,
+          restoredFrom: target && restored ? restored.id : undefined,
           version: target ? (made && !id ? made.version : version.current) : undefined,
         };
         save.mutate(
@@ -287,11 +330,16 @@ export function NewsEditor({
     )();
 
   const runAction = (action: NewsAction) => {
+    if (action === 'unpublish') {
+      // "Unpublish" needs no text: it goes through the transition (and keeps the text as saved).
+      if (id) transition.mutate({ id, body: { action: 'unpublish', version: version.current } });
+      return;
+    }
     form.setValue('action', action);
     form.setValue('publishAt', undefined);
     if (action === 'schedule') return setScheduling(true);
     // A writer's own draft, or anything an editor holds: the text goes with the action.
-    if (editable) return void submit(action === 'unpublish' ? undefined : action);
+    if (editable) return void submit(action);
     if (id) transition.mutate({ id, body: { action, version: version.current } });
   };
 
@@ -309,105 +357,73 @@ export function NewsEditor({
     if (!id) return;
     const fresh = await queryClient.fetchQuery({ ...newsDetailQuery(id), staleTime: 0 });
     adopt(fresh);
-    toast.info('أُعيد تحميل الخبر بآخر نسخة محفوظة');
+    setBodyKey((k) => k + 1);
+    notify.info('أُعيد تحميل الخبر بآخر نسخة محفوظة');
+  };
+
+  /** Restore: the revision's text goes into the editor for review; only a save changes the article. */
+  const loadRevision = async (rev: NewsRevision) => {
+    const staff = await queryClient.fetchQuery(staffQuery()).catch(() => null);
+    const authors = rev.authors.map((a) => a.id).filter((a) => !staff || staff.some((s) => s.id === a));
+    const previous = restored?.previous ?? (form.getValues() as Values);
+    replaceValues({
+      ...previous,
+      title: rev.title,
+      description: rev.description,
+      content: rev.content,
+      category: rev.category,
+      imageUrl: rev.imageUrl ?? '',
+      byline: rev.byline,
+      authors: authors.length ? authors : previous.authors,
+      tags: rev.tags,
+    });
+    setRestored({ id: rev.id, version: rev.version, at: rev.createdAt, by: rev.adminName, previous });
+    setView('edit');
+  };
+
+  const undoRestore = () => {
+    if (!restored) return;
+    replaceValues(restored.previous);
+    setRestored(null);
   };
 
   const values = form.watch();
-  // "Unpublish" needs no text: on a published article it goes through the transition (and keeps the text as saved).
-  const unpublish = () => id && transition.mutate({ id, body: { action: 'unpublish', version: version.current } });
+  const saveError =
+    !conflict && (save.isError || transition.isError)
+      ? errorText(save.error ?? transition.error, 'حدث خطأ أثناء حفظ الخبر')
+      : undefined;
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-2 text-sm" aria-live="polite">
-        {status ? <StatusBadge status={status} /> : <StatusBadge status="draft" />}
-        {status === 'scheduled' && article?.publishedAt && (
-          <span className="text-blue-900 dark:text-blue-200">
-            <CalendarClock className="me-1 inline size-4" aria-hidden="true" />
-            يُنشر في {formatDateTime(article.publishedAt)} بتوقيت طرابلس
-          </span>
-        )}
-        <span className="text-slate-600 dark:text-slate-300" data-testid="autosave-status">
-          {autosaveFailed
-            ? 'تعذّر الحفظ التلقائي؛ ستُعاد المحاولة مع التعديل التالي'
-            : dirty
-              ? 'تعديلات غير محفوظة'
-              : saved
-                ? saved.aside
-                  ? `حُفظت تعديلاتك جانباً تلقائياً ${formatDateTime(saved.at)} (لم تظهر للقراء بعد)`
-                  : `حُفظ تلقائياً ${formatDateTime(saved.at)}`
-                : ''}
-        </span>
-        <span className="ms-auto flex flex-wrap gap-2">
-          {id && (
-            <a
-              href={`/preview/news/${id}`}
-              target="_blank"
-              rel="noopener"
-              className="inline-flex min-h-9 items-center gap-1 rounded-md border border-slate-300 px-3 py-2 font-bold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-            >
-              <Eye className="size-4" aria-hidden="true" /> معاينة
-            </a>
-          )}
-          {id && (
-            <Button variant="secondary" onClick={() => setView(view === 'edit' ? 'history' : 'edit')}>
-              <History className="size-4" aria-hidden="true" /> {view === 'edit' ? 'سجل النسخ' : 'العودة للتحرير'}
-            </Button>
-          )}
-        </span>
-      </div>
-
-      {others.length > 0 && (
-        <p
-          role="status"
-          data-testid="presence"
-          className="flex items-center gap-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm font-bold text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-        >
-          <Users className="size-4 shrink-0" aria-hidden="true" />
-          يحرّر هذا الخبر الآن أيضاً: {others.map((o) => o.fullName).join('، ')}
-        </p>
-      )}
-
-      {conflict && (
-        <div
-          role="alert"
-          data-testid="edit-conflict"
-          className="space-y-2 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
-        >
-          <p className="font-bold">{conflict}</p>
-          <Button variant="secondary" onClick={() => void reload()}>
-            <RefreshCw className="size-4" aria-hidden="true" /> إعادة تحميل الخبر
-          </Button>
-        </div>
-      )}
-
+      <EditorStatusLine
+        article={article}
+        status={status}
+        autosave={{ failed: autosaveFailed, dirty, saved }}
+        view={view}
+        onToggleView={() => setView(view === 'edit' ? 'history' : 'edit')}
+      />
+      <PresenceNotice others={others} />
+      <ConflictNotice message={conflict} onReload={() => void reload()} />
       {pendingAutosave && editable && (
-        <div
-          role="status"
-          className="flex flex-wrap items-center gap-2 rounded border border-blue-300 bg-blue-50 p-2 text-sm dark:border-blue-800 dark:bg-blue-950"
-        >
-          <span className="font-bold">
-            لديك تعديلات محفوظة تلقائياً من {formatDateTime(pendingAutosave.savedAt)} لم تُنشر بعد
-            {article && pendingAutosave.baseVersion !== article.version ? ' (على نسخة أقدم من الحالية)' : ''}.
-          </span>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              form.reset({ ...form.getValues(), ...pendingAutosave.payload });
-              setPendingAutosave(null);
-            }}
-          >
-            استعادتها
-          </Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              if (id) void discardAutosave(id);
-              setPendingAutosave(null);
-            }}
-          >
-            تجاهلها
-          </Button>
-        </div>
+        <PendingAutosaveNotice
+          savedAt={pendingAutosave.savedAt}
+          older={!!article && pendingAutosave.baseVersion !== article.version}
+          onTake={() => {
+            replaceValues({ ...(form.getValues() as Values), ...pendingAutosave.payload } as Values);
+            setPendingAutosave(null);
+          }}
+          onDiscard={() => {
+            if (id) void discardAutosave(id);
+            setPendingAutosave(null);
+          }}
+        />
+      )}
+      {restored && view === 'edit' && (
+        <RestoredNotice
+          restored={restored}
+          live={status === 'published' || status === 'scheduled'}
+          onUndo={undoRestore}
+        />
       )}
 
       {view === 'history' && id ? (
@@ -420,9 +436,7 @@ export function NewsEditor({
             byline: values.byline ?? '',
           }}
           canRestore={editable}
-          restoring={restore.isPending}
-          restoreError={restore.error}
-          onRestore={(revisionId) => restore.mutate({ id, revisionId, version: version.current })}
+          onRestore={(rev) => void loadRevision(rev)}
         />
       ) : (
         // Enter in a field never publishes by itself: every action is a button of its own.
@@ -433,179 +447,37 @@ export function NewsEditor({
                 هذا الخبر {status === 'published' ? 'منشور' : 'ليس مسودتك'}؛ يعدّله المحررون فقط.
               </p>
             )}
-            <Field label="عنوان الخبر" id="news-title" error={errors.title?.message}>
-              <Input id="news-title" {...form.register('title')} {...described('news-title', errors.title?.message)} />
-            </Field>
-            <Field label="وصف مختصر" id="news-description" error={errors.description?.message}>
-              <Textarea
-                id="news-description"
-                rows={2}
-                {...form.register('description')}
-                {...described('news-description', errors.description?.message)}
-              />
-            </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="التصنيف" id="news-category" error={errors.category?.message}>
-                <Select
-                  id="news-category"
-                  {...form.register('category')}
-                  {...described('news-category', errors.category?.message)}
-                >
-                  <option value="">اختر التصنيف</option>
-                  {categories.map((c) => (
-                    <option key={c.slug} value={c.slug}>
-                      {c.name}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              {isEditorRole(me.role) && (
-                <div className="flex items-end pb-2">
-                  <Controller
-                    control={form.control}
-                    name="featured"
-                    render={({ field }) => (
-                      <LabeledSwitch checked={!!field.value} onChange={field.onChange} label="خبر مميز" />
-                    )}
-                  />
-                </div>
-              )}
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Controller
-                control={form.control}
-                name="authors"
-                render={({ field }) => (
-                  <AuthorsField
-                    value={field.value ?? []}
-                    onChange={field.onChange}
-                    error={(errors.authors as { message?: string } | undefined)?.message}
-                  />
-                )}
-              />
-              <Field
-                label="سطر التوقيع (اختياري)"
-                id="news-byline"
-                hint="مثل: تقرير وترجمة: …"
-                error={errors.byline?.message}
-              >
-                <Input
-                  id="news-byline"
-                  {...form.register('byline')}
-                  {...described('news-byline', errors.byline?.message, true)}
-                />
-              </Field>
-            </div>
-            <Controller
-              control={form.control}
-              name="imageUrl"
-              render={({ field }) => (
-                <ImageField
-                  value={field.value ?? ''}
-                  onChange={(url) => field.onChange(url)}
-                  error={errors.imageUrl?.message}
-                  onUploading={setUploading}
-                />
-              )}
-            />
-            <div className="space-y-1">
-              <span id="news-content-label" className="block text-sm font-bold">
-                محتوى الخبر
-              </span>
-              <Controller
-                control={form.control}
-                name="content"
-                render={({ field }) => (
-                  <RichEditor
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    disabled={busy || !editable}
-                    labelledBy="news-content-label"
-                  />
-                )}
-              />
-              {errors.content?.message && (
-                <p role="alert" className="text-xs font-bold text-red-700 dark:text-red-400">
-                  {errors.content.message}
-                </p>
-              )}
-            </div>
-            <Controller
-              control={form.control}
-              name="tags"
-              render={({ field }) => (
-                <TagsField
-                  value={field.value ?? []}
-                  onChange={field.onChange}
-                  error={(errors.tags as { message?: string } | undefined)?.message}
-                />
-              )}
+            <NewsFields
+              form={form}
+              categories={categories}
+              me={me}
+              editable={editable}
+              busy={busy}
+              bodyKey={bodyKey}
+              onUploading={setUploading}
             />
           </fieldset>
-
-          {scheduling && (
-            <div className="space-y-2 rounded border border-blue-300 bg-blue-50 p-3 dark:border-blue-800 dark:bg-blue-950">
-              <Field
-                label="موعد النشر (بتوقيت طرابلس)"
-                id="news-publish-at"
-                error={whenError ?? errors.publishAt?.message}
-              >
-                <Input
-                  id="news-publish-at"
-                  type="datetime-local"
-                  step={60}
-                  value={when}
-                  onChange={(e) => setWhen(e.target.value)}
-                  {...described('news-publish-at', whenError ?? errors.publishAt?.message)}
-                />
-              </Field>
-              <div className="flex gap-2">
-                <Button onClick={confirmSchedule} disabled={busy}>
-                  <CalendarClock className="size-4" aria-hidden="true" /> تأكيد الجدولة
-                </Button>
-                <Button variant="ghost" onClick={() => setScheduling(false)}>
-                  إلغاء
-                </Button>
-              </div>
-            </div>
-          )}
-
-          <FormAlert
-            message={
-              !conflict && (save.isError || transition.isError)
-                ? errorText(save.error ?? transition.error, 'حدث خطأ أثناء حفظ الخبر')
-                : undefined
-            }
+          <NewsActionsBar
+            role={me.role}
+            status={status}
+            actions={actions}
+            editable={editable}
+            busy={busy}
+            uploading={uploading}
+            pendingAction={form.getValues('action')}
+            error={saveError}
+            scheduling={{
+              open: scheduling,
+              when,
+              error: whenError ?? form.formState.errors.publishAt?.message,
+              setWhen,
+              confirm: confirmSchedule,
+              cancel: () => setScheduling(false),
+            }}
+            onCancel={onCancel}
+            onSave={() => void submit(undefined)}
+            onAction={runAction}
           />
-          <div className="flex flex-wrap justify-end gap-2" data-testid="news-actions">
-            <Button variant="secondary" onClick={onCancel}>
-              إلغاء
-            </Button>
-            {editable && (status === 'published' || status === 'scheduled' || status === 'unpublished') && (
-              <Button
-                variant={status === 'unpublished' ? 'secondary' : 'primary'}
-                disabled={busy || uploading}
-                onClick={() => void submit(undefined)}
-              >
-                حفظ
-              </Button>
-            )}
-            {actions
-              // A published article's plain save is "حفظ"; an editor's own review step is only for writers' work.
-              .filter((a) => !(a === 'publish' && status === 'published'))
-              .filter((a) => !(a === 'review' && isEditorRole(me.role) && status !== 'review'))
-              .map((a) => (
-                <Button
-                  key={a}
-                  variant={a === 'publish' ? 'primary' : a === 'unpublish' ? 'danger-outline' : 'secondary'}
-                  className={a === 'unpublish' ? 'ms-4' : ''}
-                  disabled={busy || uploading}
-                  onClick={() => (a === 'unpublish' ? unpublish() : runAction(a))}
-                >
-                  {busy && form.getValues('action') === a ? 'جاري الحفظ...' : actionLabel(a, status)}
-                </Button>
-              ))}
-          </div>
         </form>
       )}
     </div>

@@ -1,19 +1,17 @@
 /**
- * An article's history: every save that changed its text, newest first (who, when, why); a side-by-side diff of
- * a chosen revision against the text in the editor now; and restore (the server keeps that as a new revision too).
+ * An article's history: every save that changed its text, newest first (who, when, why); a side-by-side word diff of
+ * a chosen revision against the text in the editor now (lib/text-diff.ts: Arabic words, the body's HTML as its
+ * readable text); and restore, which loads the revision into the editor for review: nothing changes for readers
+ * until the editor saves it (the save then keeps a revision marked as a restore).
  */
 import { useQuery } from '@tanstack/react-query';
-import { diffWords, type Change } from 'diff';
 import { History, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
 import type { NewsRevision } from '../../../shared/schemas/admin';
-import { errorText } from '../api/client';
 import { revisionQuery, revisionsQuery } from '../api/news';
+import { compareWords, htmlText, type DiffPiece } from '../lib/text-diff';
 import { Button, FormAlert, Loading } from './ui';
-
-/** Arabic words as the language has them (jsdiff's own word pattern knows Latin letters only). */
-const WORDS = new Intl.Segmenter('ar', { granularity: 'word' });
 
 const REASONS: Record<string, string> = {
   save: 'حفظ',
@@ -25,16 +23,6 @@ const REASONS: Record<string, string> = {
   restore: 'استعادة نسخة',
 };
 
-/** The readable text of an article body: one paragraph per block. */
-export function bodyText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  const blocks = [...doc.body.querySelectorAll('p, h1, h2, h3, li, blockquote')].map((el) => el.textContent ?? '');
-  return (blocks.length ? blocks : [doc.body.textContent ?? ''])
-    .map((t) => t.trim())
-    .filter(Boolean)
-    .join('\n\n');
-}
-
 export interface CurrentText {
   title: string;
   description: string;
@@ -42,30 +30,26 @@ export interface CurrentText {
   byline: string;
 }
 
-function DiffColumn({ parts, side }: { parts: Change[]; side: 'old' | 'new' }) {
+function DiffColumn({ pieces, label }: { pieces: DiffPiece[]; label: string }) {
   return (
-    <p className="whitespace-pre-wrap leading-8">
-      {parts.map((p, i) =>
-        p.added ? (
-          side === 'new' ? (
-            <ins
-              key={i}
-              className="rounded bg-green-200 px-0.5 text-green-950 no-underline dark:bg-green-900 dark:text-green-50"
-            >
-              {p.value}
-            </ins>
-          ) : null
-        ) : p.removed ? (
-          side === 'old' ? (
-            <del
-              key={i}
-              className="rounded bg-red-200 px-0.5 text-red-950 decoration-red-700/60 dark:bg-red-900 dark:text-red-50"
-            >
-              {p.value}
-            </del>
-          ) : null
+    <p className="whitespace-pre-wrap leading-8" aria-label={label}>
+      {pieces.map((p, i) =>
+        p.kind === 'added' ? (
+          <ins
+            key={i}
+            className="rounded bg-green-200 px-0.5 text-green-950 no-underline dark:bg-green-900 dark:text-green-50"
+          >
+            {p.text}
+          </ins>
+        ) : p.kind === 'removed' ? (
+          <del
+            key={i}
+            className="rounded bg-red-200 px-0.5 text-red-950 decoration-red-700/60 dark:bg-red-900 dark:text-red-50"
+          >
+            {p.text}
+          </del>
         ) : (
-          <span key={i}>{p.value}</span>
+          <span key={i}>{p.text}</span>
         ),
       )}
     </p>
@@ -77,7 +61,7 @@ function SideBySide({ revision, current }: { revision: NewsRevision; current: Cu
     ['العنوان', revision.title, current.title],
     ['الوصف', revision.description, current.description],
     ['سطر التوقيع', revision.byline, current.byline],
-    ['النص', bodyText(revision.content), bodyText(current.content)],
+    ['النص', htmlText(revision.content), htmlText(current.content)],
   ];
   return (
     <div className="space-y-4" data-testid="revision-diff">
@@ -89,13 +73,13 @@ function SideBySide({ revision, current }: { revision: NewsRevision; current: Cu
       </div>
       {fields.map(([label, before, after]) => {
         if (before === after && label !== 'النص') return null;
-        const parts = diffWords(before, after, { intlSegmenter: WORDS });
+        const d = compareWords(before, after);
         return (
-          <section key={label} className="space-y-1">
+          <section key={label} className="space-y-1" data-testid={`diff-${label}`}>
             <h4 className="text-sm font-bold">{label}</h4>
             <div className="grid grid-cols-2 gap-3 rounded border border-slate-200 p-2 text-sm dark:border-slate-700">
-              <DiffColumn parts={parts} side="old" />
-              <DiffColumn parts={parts} side="new" />
+              <DiffColumn pieces={d.before} label={`${label} في النسخة ${revision.version}`} />
+              <DiffColumn pieces={d.after} label={`${label} في المحرر`} />
             </div>
           </section>
         );
@@ -108,16 +92,13 @@ export function RevisionsPanel({
   newsId,
   current,
   canRestore,
-  restoring,
-  restoreError,
   onRestore,
 }: {
   newsId: number;
   current: CurrentText;
   canRestore: boolean;
-  restoring: boolean;
-  restoreError?: unknown;
-  onRestore: (revisionId: number) => void;
+  /** Loads the revision into the editor (nothing is saved). */
+  onRestore: (revision: NewsRevision) => void;
 }) {
   const list = useQuery(revisionsQuery(newsId));
   const [chosen, setChosen] = useState<number | null>(null);
@@ -158,11 +139,15 @@ export function RevisionsPanel({
         ) : revision.data ? (
           <div className="space-y-3">
             <SideBySide revision={revision.data} current={current} />
-            <FormAlert message={restoreError ? errorText(restoreError, 'حدث خطأ أثناء استعادة النسخة') : undefined} />
             {canRestore && (
-              <Button variant="secondary" disabled={restoring} onClick={() => onRestore(revision.data.id)}>
-                <RotateCcw className="size-4" aria-hidden="true" /> استعادة هذه النسخة
-              </Button>
+              <div className="flex flex-wrap items-center gap-2">
+                <Button variant="secondary" onClick={() => onRestore(revision.data)}>
+                  <RotateCcw className="size-4" aria-hidden="true" /> استعادة هذه النسخة
+                </Button>
+                <span className="text-xs text-slate-600 dark:text-slate-400">
+                  تُحمَّل في المحرر لتراجعها؛ لا يتغير شيء قبل أن تحفظ.
+                </span>
+              </div>
             )}
           </div>
         ) : (

@@ -4,12 +4,22 @@
  * a mailto: link); pictures go through the image upload and are inserted by URL. Toolbar labels are Arabic
  * (styles.css names the heading picker's options); the default alignment of Arabic text is right, so its button
  * shows the right-align icon.
+ *
+ * What it may hold comes from the rule set the server stores bodies with (src/shared/article-html.ts): the formats
+ * it registers, the palette of its colour pickers, and what a paste becomes (cleanPastedHtml: Word, Google Docs and
+ * web pages lose their colours, fonts, sizes and alignment and keep paragraphs, headings, lists, links and tables).
+ * Tables use Quill's table module: a pasted table shows as a grid whose cells are edited in place (Tab moves on);
+ * while the caret is in one, a bar under the toolbar adds or deletes rows and columns, or the table.
  */
 import 'quill/dist/quill.snow.css';
 import './rich-editor.css';
-import Quill from 'quill';
-import { useEffect, useRef } from 'react';
+import Quill, { type Range } from 'quill';
+import type QuillClipboard from 'quill/modules/clipboard';
+import type QuillTable from 'quill/modules/table';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { toast } from 'sonner';
+import { ARTICLE_PALETTE, cleanPastedHtml, EDITOR_FORMATS } from '../../../shared/article-html';
 import { errorText } from '../api/client';
 import { uploadImage } from '../api/media';
 
@@ -18,10 +28,37 @@ Link.PROTOCOL_WHITELIST = ['http', 'https', 'mailto', 'tel'];
 const icons = Quill.import('ui/icons') as { align: Record<string, string> };
 icons.align[''] = icons.align.right!;
 
+const Clipboard = Quill.import('modules/clipboard') as typeof QuillClipboard;
+
+/**
+ * Pastes go through the shared rules before Quill reads them, so only the editor's own vocabulary arrives (the
+ * stored body loaded with dangerouslyPasteHTML is not a paste and keeps the editor's colours). Inside a table cell,
+ * which holds one line, a paste is its text on that line.
+ */
+class ArticleClipboard extends Clipboard {
+  override onPaste(range: Range, { text, html }: { text?: string; html?: string }) {
+    let clean: string | undefined;
+    try {
+      clean = html ? cleanPastedHtml(html) : undefined;
+    } catch {
+      clean = undefined; // markup too deep to walk (thousands of nested tags): its text is pasted instead
+    }
+    if (this.quill.getFormat(range.index).table) {
+      const plain = text ?? new DOMParser().parseFromString(clean ?? '', 'text/html').body.textContent;
+      return super.onPaste(range, { text: (plain ?? '').replace(/\s+/g, ' ').trim() });
+    }
+    super.onPaste(range, { text, html: clean });
+  }
+}
+Quill.register('modules/clipboard', ArticleClipboard, true);
+
+/** The palette for the text colour (black is "no colour") and the background (white is "no background"). */
+const palette = (none: string) => ARTICLE_PALETTE.map((c) => (c === none ? false : c));
+
 const TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
   ['bold', 'italic', 'underline', 'strike'],
-  [{ color: [] }, { background: [] }],
+  [{ color: palette('#000000') }, { background: palette('#ffffff') }],
   [{ list: 'ordered' }, { list: 'bullet' }],
   [{ align: ['', 'center', 'justify'] }],
   ['link', 'image'],
@@ -46,6 +83,15 @@ const LABELS: [string, string][] = [
 ];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The table bar's buttons: Quill's table module does the work. In a right-to-left table "after" is to the left. */
+const TABLE_ACTIONS: [label: string, run: (t: QuillTable) => void][] = [
+  ['إضافة صف', (t) => t.insertRowBelow()],
+  ['إضافة عمود', (t) => t.insertColumnRight()],
+  ['حذف الصف', (t) => t.deleteRow()],
+  ['حذف العمود', (t) => t.deleteColumn()],
+  ['حذف الجدول', (t) => t.deleteTable()],
+];
+
 export function RichEditor({
   value,
   onChange,
@@ -61,6 +107,8 @@ export function RichEditor({
   const quill = useRef<Quill | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const [tableBar, setTableBar] = useState<HTMLElement | null>(null);
+  const [inTable, setInTable] = useState(false);
 
   useEffect(() => {
     const el = document.createElement('div');
@@ -68,6 +116,7 @@ export function RichEditor({
     const q = new Quill(el, {
       theme: 'snow',
       placeholder: 'اكتب نص الخبر هنا...',
+      formats: [...EDITOR_FORMATS],
       modules: {
         toolbar: {
           container: TOOLBAR,
@@ -101,9 +150,22 @@ export function RichEditor({
           },
         },
         history: { delay: 1000, maxStack: 100, userOnly: true },
+        table: true,
       },
     });
     const toolbar = host.current!.querySelector('.ql-toolbar');
+    const bar = document.createElement('div');
+    toolbar?.after(bar);
+    setTableBar(bar);
+    q.on('editor-change', () => {
+      const range = q.getSelection();
+      if (!range && bar.contains(document.activeElement)) return; // focus went to the table bar: keep it
+      setInTable(!!range && !!q.getFormat(range).table);
+    });
+    bar.addEventListener('focusout', (e) => {
+      const to = e.relatedTarget as Node | null;
+      if (!to || !(bar.contains(to) || q.root.contains(to))) setInTable(false);
+    });
     for (const [selector, label] of LABELS)
       toolbar?.querySelectorAll(selector).forEach((b) => {
         b.setAttribute('title', label);
@@ -127,5 +189,34 @@ export function RichEditor({
 
   useEffect(() => quill.current?.enable(!disabled), [disabled]);
 
-  return <div ref={host} className="rich-editor rounded-md" data-testid="rich-editor" />;
+  const runTableAction = (run: (t: QuillTable) => void) => {
+    const q = quill.current;
+    if (!q) return;
+    q.focus(); // the module acts on the editor's selection, which a click on a button (or Tab to it) took away
+    run(q.getModule('table') as QuillTable);
+  };
+
+  return (
+    <div ref={host} className="rich-editor rounded-md" data-testid="rich-editor">
+      {tableBar &&
+        inTable &&
+        !disabled &&
+        createPortal(
+          <div role="toolbar" aria-label="أدوات الجدول" className="rich-editor-table-bar" data-testid="table-bar">
+            {TABLE_ACTIONS.map(([label, run]) => (
+              <button
+                key={label}
+                type="button"
+                // Keeps the caret in the cell for a mouse click.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => runTableAction(run)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>,
+          tableBar,
+        )}
+    </div>
+  );
 }

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { slugify } from '../../../shared/arabic';
+import { sectionNameKey, slugify } from '../../../shared/arabic';
 import { CATEGORY_DEFAULT_COLOR } from '../../../shared/constants';
-import { categoryInput } from '../../../shared/schemas/admin';
+import { categoryInput, categoryNameTaken } from '../../../shared/schemas/admin';
 import type { Category } from '../../../shared/schemas/categories';
 import { formatDateOr } from '../../../shared/format';
 import {
@@ -42,7 +42,8 @@ interface FormValues {
   isActive: boolean;
 }
 
-function CategoryForm({ item, count, onDone }: { item: Category | null; count: number; onDone: () => void }) {
+function CategoryForm({ item, existing, onDone }: { item: Category | null; existing: Category[]; onDone: () => void }) {
+  const count = existing.length;
   // SPEC §5: description and colour are sent only when set; a new section goes last; an empty slug comes from the name.
   const toPayload = (v: FormValues) => ({
     name: v.name,
@@ -67,9 +68,13 @@ function CategoryForm({ item, count, onDone }: { item: Category | null; count: n
   );
   const save = useSaveCategory(onDone);
   const { errors } = form.formState;
-  const submit = form.handleSubmit((body) =>
-    save.mutate({ id: item?.id, body }, { onError: (err) => applyServerErrors(form, err) }),
-  );
+  const submit = form.handleSubmit((body) => {
+    // A name that reads like another section's (Arabic folding, any case) is refused here at once; the server and
+    // its unique index refuse it too (two admins at once).
+    const twin = existing.find((c) => c.id !== item?.id && sectionNameKey(c.name) === sectionNameKey(body.name));
+    if (twin) return form.setError('name', { type: 'taken', message: categoryNameTaken(twin.name) });
+    save.mutate({ id: item?.id, body }, { onError: (err) => applyServerErrors(form, err) });
+  });
   const name = form.register('name', {
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
       if (!item) form.setValue('slug', slugify(e.target.value), { shouldValidate: !!errors.slug });
@@ -223,7 +228,7 @@ export function CategoriesPage() {
           <CategoryForm
             key={editing === 'new' ? 'new' : editing.id}
             item={editing === 'new' ? null : editing}
-            count={rows.length}
+            existing={rows}
             onDone={() => setEditing(null)}
           />
         )}

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Eye, FolderTree, MonitorSmartphone, Newspaper, Siren, UserCheck, Users } from 'lucide-react';
+import { ClipboardCheck, Eye, FolderTree, MonitorSmartphone, Newspaper, Siren, UserCheck, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { can } from '../../../shared/permissions';
-import { formatDateTimeOr, formatNumber } from '../../../shared/format';
+import { formatDateTime, formatNumber, timeAgo } from '../../../shared/format';
+import type { StatisticsToday } from '../../../shared/schemas/admin';
+import { reviewQueueQuery } from '../api/news';
 import { todayQuery } from '../api/statistics';
+import { StatusBadge } from '../components/news-status';
 import { Card, Loading } from '../components/ui';
 import { readAuth } from '../lib/auth';
 import { DEVICE_LABELS } from '../lib/labels';
@@ -13,6 +16,82 @@ const QUICK = [
   { to: '/admin/breaking-news', label: 'الأخبار العاجلة', icon: Siren, permission: 'breaking.manage' },
   { to: '/admin/categories', label: 'التصنيفات', icon: FolderTree, permission: 'sections.manage' },
 ] as const;
+
+type Latest = StatisticsToday['latestNews'][number];
+
+/** The date that means something for an article in its state (never "غير محدد"). */
+function latestDate(n: Latest): { label: string; at: string } {
+  switch (n.status) {
+    case 'published':
+    case 'unpublished':
+      return { label: 'نُشر', at: n.publishedAt ?? n.updatedAt };
+    case 'scheduled':
+      return { label: 'يُنشر', at: n.publishedAt ?? n.updatedAt };
+    case 'review':
+      return { label: 'أُرسل للمراجعة', at: n.submittedAt ?? n.updatedAt };
+    default:
+      return { label: 'آخر تعديل', at: n.updatedAt };
+  }
+}
+
+const editLink = (id: number) => `/admin/news?edit=${id}`;
+const linkClass = 'font-bold hover:underline focus-visible:underline';
+
+/** The editors' review queue: what writers sent, who and when, the longest waiting first; each opens in the editor. */
+function ReviewQueueCard() {
+  const queue = useQuery(reviewQueueQuery());
+  const total = queue.data?.total ?? 0;
+  return (
+    <Card>
+      <h2 className="mb-3 flex items-center gap-2 text-lg font-bold" id="review-queue-title">
+        <ClipboardCheck className="size-5" aria-hidden="true" /> بانتظار المراجعة
+        <span
+          className={`rounded-full px-2 py-0.5 text-sm ${total ? 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
+          data-testid="review-queue-count"
+          aria-label={`${formatNumber(total)} بانتظار المراجعة`}
+        >
+          {formatNumber(total)}
+        </span>
+      </h2>
+      {queue.isError ? (
+        <p role="alert">تعذّر تحميل قائمة المراجعة</p>
+      ) : !queue.data ? (
+        <Loading />
+      ) : total === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">لا أخبار بانتظار المراجعة</p>
+      ) : (
+        <ul
+          className="divide-y divide-slate-100 dark:divide-slate-800"
+          aria-labelledby="review-queue-title"
+          data-testid="review-queue"
+        >
+          {queue.data.items.map((n) => (
+            <li key={n.id} className="py-2 text-sm">
+              <Link to={editLink(n.id)} className={`line-clamp-2 ${linkClass}`}>
+                {n.title}
+              </Link>
+              <p className="text-slate-600 dark:text-slate-400">
+                أرسله {n.submittedBy ? <bdi>{n.submittedBy.fullName}</bdi> : 'كاتب لم يعد حسابه موجوداً'}{' '}
+                <time dateTime={n.submittedAt} title={formatDateTime(n.submittedAt)}>
+                  {timeAgo(n.submittedAt)}
+                </time>
+                {n.categoryName ? ` · ${n.categoryName}` : ''}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > (queue.data?.items.length ?? 0) && (
+        <Link
+          to="/admin/news?status=review"
+          className="mt-3 inline-block text-sm font-bold text-blue-800 underline dark:text-blue-300"
+        >
+          عرض كل الأخبار قيد المراجعة ({formatNumber(total)})
+        </Link>
+      )}
+    </Card>
+  );
+}
 
 export function DashboardPage() {
   const role = readAuth()?.user.role;
@@ -57,17 +136,28 @@ export function DashboardPage() {
           </Link>
         ))}
       </div>
+      {can(role, 'news.publish') && <ReviewQueueCard />}
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <h2 className="mb-3 text-lg font-bold">آخر الأخبار</h2>
           {s.latestNews.length ? (
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {s.latestNews.map((n) => (
-                <li key={n.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                  <span className="line-clamp-1 font-bold">{n.title}</span>
-                  <span className="shrink-0 text-slate-600 dark:text-slate-400">{formatDateTimeOr(n.publishedAt)}</span>
-                </li>
-              ))}
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="latest-news">
+              {s.latestNews.map((n) => {
+                const date = latestDate(n);
+                return (
+                  <li key={n.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                    <span className="flex min-w-0 items-center gap-2">
+                      <StatusBadge status={n.status} />
+                      <Link to={editLink(n.id)} className={`line-clamp-1 ${linkClass}`}>
+                        {n.title}
+                      </Link>
+                    </span>
+                    <span className="shrink-0 text-slate-600 dark:text-slate-400" data-testid="latest-news-date">
+                      {date.label} {formatDateTime(date.at)}
+                    </span>
+                  </li>
+                );
+              })}
             </ul>
           ) : (
             <p className="text-sm text-slate-600 dark:text-slate-400">لا توجد أخبار بعد</p>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { loginRequest } from '../../../shared/schemas/admin';
 import { errorText } from '../api/client';
@@ -7,6 +6,7 @@ import { login } from '../api/session';
 import { useSchemaForm } from '../components/form';
 import { Button, described, Field, Input } from '../components/ui';
 import { saveAuth } from '../lib/auth';
+import { notify } from '../lib/notify';
 
 export function LoginPage() {
   const [, navigate] = useLocation();
@@ -19,12 +19,10 @@ export function LoginPage() {
     try {
       const res = await login(body);
       saveAuth(res.admin);
-      toast.success('تم تسجيل الدخول بنجاح', { description: `مرحباً ${res.admin.username}` });
+      notify.success('تم تسجيل الدخول بنجاح', `مرحباً ${res.admin.username}`);
       navigate('/admin/dashboard', { replace: true });
     } catch (err) {
-      toast.error('خطأ في تسجيل الدخول', {
-        description: errorText(err, 'فشل تسجيل الدخول. الرجاء التحقق من صحة بيانات الدخول.'),
-      });
+      notify.error('خطأ في تسجيل الدخول', errorText(err, 'فشل تسجيل الدخول. الرجاء التحقق من صحة بيانات الدخول.'));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,9 @@
 /**
  * The newsroom's list (SPEC §2's news table): search over titles and descriptions (Arabic-folded, on the server),
- * filters by section, state and author, a page at a time from the server, each row with its state; the editor opens
- * in the dialog, addressable as ?edit=<id> or ?edit=new (a reload keeps it open).
+ * filters by section, state and author, a page at a time from the server, the last changed first (a story just
+ * submitted, published or corrected is on top), each row with its state and when it last changed; the editor opens
+ * in the dialog, addressable as ?edit=<id> or ?edit=new (a reload keeps it open); ?status=review opens the list on
+ * the stories waiting for review (the dashboard's queue links there).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Plus, RotateCcw } from 'lucide-react';
@@ -84,18 +86,38 @@ function EditExisting({
   );
 }
 
-/** When the row's date means: published at, to be published at, or (never out) created at. */
+/**
+ * When the row's date means: published at, or to be published at; sent for review at; for a draft, its last change
+ * (the list's order). A story changed after its publication also says when.
+ */
 function DateCell({ n }: { n: AdminNewsListItem }) {
-  if (n.status === 'scheduled') return <>يُنشر {formatDateTimeOr(n.publishedAt)}</>;
-  if (n.status === 'draft' || n.status === 'review') return <>أُنشئ {formatDateTimeOr(n.createdAt)}</>;
-  return <>{formatDateTimeOr(n.publishedAt)}</>;
+  if (n.status === 'review') return <>أُرسل للمراجعة {formatDateTimeOr(n.submittedAt ?? n.updatedAt)}</>;
+  if (n.status === 'draft') return <>آخر تعديل {formatDateTimeOr(n.updatedAt)}</>;
+  const changedLater =
+    n.publishedAt !== null && new Date(n.updatedAt).getTime() - new Date(n.publishedAt).getTime() > 60_000;
+  return (
+    <>
+      {n.status === 'scheduled' ? 'يُنشر ' : ''}
+      {formatDateTimeOr(n.publishedAt)}
+      {changedLater && (
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          آخر تعديل {formatDateTimeOr(n.updatedAt)}
+        </span>
+      )}
+    </>
+  );
 }
+
+const STATUS_PARAM = new Set<string>(NEWS_STATUSES);
 
 export function NewsPage() {
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState('');
   const [category, setCategory] = useState('all');
-  const [status, setStatus] = useState<NewsStatus | 'all'>('all');
+  const [status, setStatus] = useState<NewsStatus | 'all'>(() => {
+    const wanted = params.get('status');
+    return wanted && STATUS_PARAM.has(wanted) ? (wanted as NewsStatus) : 'all';
+  });
   const [author, setAuthor] = useState<number | null>(null);
   const [page, setPage] = useState(1);
   const filter: NewsFilter = { q: useDeferredValue(q), category, status, author, page };

@@ -66,6 +66,22 @@ function SettingsForm({ current }: { current: PublicSettings }) {
             {...described('s-hijri', errors.hijriAdjustment?.message, true)}
           />
         </Field>
+        <Field
+          label="مدة بقاء الخبر المميز في صدارة الواجهة (بالأيام)"
+          id="s-lead-age"
+          hint="الخبر المميز الأقدم من ذلك يغادر الشرائح والبطاقة الكبرى تلقائياً، فتتصدر الأخبار الأحدث"
+          error={errors.leadMaxAgeDays?.message}
+        >
+          <Input
+            id="s-lead-age"
+            type="number"
+            min={1}
+            max={30}
+            step={1}
+            {...form.register('leadMaxAgeDays', { valueAsNumber: true })}
+            {...described('s-lead-age', errors.leadMaxAgeDays?.message, true)}
+          />
+        </Field>
       </fieldset>
       <div className="space-y-2 sm:col-span-2">
         <FormAlert message={save.isError ? errorText(save.error, 'حدث خطأ أثناء حفظ الإعدادات') : undefined} />

@@ -25,7 +25,8 @@ import {
 } from '../components/ui';
 import { readAuth } from '../lib/auth';
 
-const EMPTY: CreateAdminInput = { username: '', fullName: '', email: '', password: '', roleName: 'editor' };
+/** A new account starts as a writer (least privilege); the admin chooses more when it is needed. */
+const EMPTY: CreateAdminInput = { username: '', fullName: '', email: '', password: '', roleName: 'writer' };
 
 function AddUser() {
   const form = useSchemaForm<typeof createAdminInput, CreateAdminInput>(createAdminInput, EMPTY);

@@ -1,25 +1,45 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useRoute, useSearch } from 'wouter';
 import { NavLink } from '../../lib/routing';
 import { HEADER_SCROLLED_PX } from '../../../shared/constants';
 import { useScrolledPast } from '../../lib/hooks';
 import { useNavLinks } from '../../lib/nav-links';
 import { SearchBox } from '../../components/search-box';
 import { useSettings } from '../../lib/use-settings';
+import { findQueryOptions } from '../../lib/query-client';
+import { q } from '../../lib/queries';
+import { parseArticleId } from '../../lib/article-id';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 font-bold transition hover:bg-slate-100 dark:hover:bg-slate-800 ${isActive ? 'text-blue-800 dark:text-blue-300' : ''}`;
 
+/** The section of the article being read (from the page's own data), so the navigation shows where it belongs. */
+function useArticleSection(): string | undefined {
+  const [match, params] = useRoute('/news/:id');
+  const id = match ? parseArticleId(params.id) : null;
+  const { data } = useQuery({ ...findQueryOptions(q.article(id ?? 0)), enabled: false });
+  return id !== null ? (data?.category ?? undefined) : undefined;
+}
+
 function NavList({ className }: { className: string }) {
   const links = useNavLinks();
+  const section = useArticleSection();
   return (
     <ul className={className}>
       {links.map((l) => (
         <li key={l.slug}>
-          <NavLink to={l.href} end={l.href === '/'} className={linkClass}>
-            {l.name}
-          </NavLink>
+          {l.slug === section ? (
+            // Not the page itself but where it belongs: marked as the current location (aria-current="location").
+            <Link to={l.href} aria-current="location" className={linkClass({ isActive: true })}>
+              {l.name}
+            </Link>
+          ) : (
+            <NavLink to={l.href} end={l.href === '/'} className={linkClass}>
+              {l.name}
+            </NavLink>
+          )}
         </li>
       ))}
     </ul>
@@ -39,7 +59,9 @@ export function SiteHeader() {
       className={`sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur transition-shadow dark:border-slate-800 dark:bg-slate-950/95 ${scrolled ? 'shadow-md' : ''}`}
       data-scrolled={scrolled}
     >
-      <div className={`mx-auto flex max-w-7xl items-center gap-4 px-3 transition-all ${scrolled ? 'py-1.5' : 'py-3'}`}>
+      <div
+        className={`mx-auto flex max-w-7xl items-center gap-4 px-3 transition-all ${scrolled ? 'py-1' : 'py-1.5 sm:py-3'}`}
+      >
         <Link
           to="/"
           className="shrink-0 font-[family-name:var(--font-heading)] text-2xl font-bold text-blue-900 dark:text-blue-200"

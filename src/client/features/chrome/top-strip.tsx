@@ -11,16 +11,17 @@ export function TopStrip({ serverNow }: { serverNow: string }) {
   const now = useNow(TIMINGS_MS.dateStripRefresh) ?? new Date(serverNow);
   return (
     <div className="bg-slate-900 text-slate-100">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-3 py-1.5 text-xs sm:text-sm">
-        <p className="flex min-w-0 flex-wrap gap-x-3" suppressHydrationWarning>
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-3 py-0.5 text-xs sm:py-1.5 sm:text-sm">
+        {/* One line on a phone (the Hijri date from tablet width up): the news starts higher. */}
+        <p className="flex min-w-0 gap-x-3 truncate" suppressHydrationWarning>
           <time dateTime={now.toISOString()}>{formatFullDate(now)}</time>
-          <span className="text-slate-300">{formatHijri(now, settings.hijriAdjustment)}</span>
+          <span className="hidden text-slate-300 sm:inline">{formatHijri(now, settings.hijriAdjustment)}</span>
         </p>
         <div className="flex shrink-0 items-center gap-1">
           {settings.social.facebook && (
             <a
               href={settings.social.facebook}
-              className="rounded p-1.5 hover:bg-white/10"
+              className="rounded p-1 hover:bg-white/10 sm:p-1.5"
               aria-label="صفحتنا على فيسبوك"
               rel="noopener noreferrer"
               target="_blank"

@@ -10,6 +10,15 @@ export function FeaturedSlider({ items }: { items: NewsListItem[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = items.length;
+  // The other slides' pictures are asked for only once the page has loaded: the lead's picture (the page's largest
+  // paint) gets the connection to itself first. A slide shown before then (an arrow, a dot) asks for its own at once.
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (document.readyState === 'complete') return setLoaded(true);
+    const onLoad = () => setLoaded(true);
+    window.addEventListener('load', onLoad);
+    return () => window.removeEventListener('load', onLoad);
+  }, []);
   useEffect(() => {
     if (paused || count < 2) return;
     const id = setInterval(() => setIndex((i) => (i + 1) % count), TIMINGS_MS.slider);
@@ -23,7 +32,7 @@ export function FeaturedSlider({ items }: { items: NewsListItem[] }) {
     <section
       aria-roledescription="عرض شرائح"
       aria-label="أخبار مميزة"
-      className="relative overflow-hidden rounded-lg bg-slate-900 shadow"
+      className="relative overflow-hidden rounded-lg bg-slate-900 shadow lg:h-full"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -37,15 +46,27 @@ export function FeaturedSlider({ items }: { items: NewsListItem[] }) {
           aria-roledescription="شريحة"
           aria-label={`${i + 1} من ${count}`}
           aria-hidden={i !== index}
-          className={`transition-opacity duration-500 ${i === index ? 'relative opacity-100' : 'pointer-events-none absolute inset-0 opacity-0'}`}
+          className={`transition-opacity duration-500 lg:h-full ${i === index ? 'relative opacity-100' : 'pointer-events-none absolute inset-0 opacity-0'}`}
         >
-          <NewsImage src={item.imageUrl} alt="" sizes="(min-width: 1024px) 50vw, 100vw" priority={i === 0} />
+          {/* Beside the latest headlines on a desktop, the lead fills their height (its picture cropped to fit). */}
+          {i === 0 || i === index || loaded ? (
+            <NewsImage
+              src={item.imageUrl}
+              alt=""
+              sizes="(min-width: 1280px) 830px, (min-width: 1024px) 66vw, 100vw"
+              priority={i === 0}
+              className="lg:aspect-auto lg:h-full"
+            />
+          ) : (
+            <div className="aspect-video w-full bg-slate-800 lg:aspect-auto lg:h-full" />
+          )}
           <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 to-transparent p-4 pt-16">
-            <h2 className="text-lg font-bold leading-8 text-white sm:text-xl">
+            <h2 className="line-clamp-3 text-lg font-bold leading-8 text-white [overflow-wrap:anywhere] sm:text-xl lg:text-2xl lg:leading-10">
               <Link to={`/news/${item.id}`} tabIndex={i === index ? 0 : -1} className="hover:underline">
                 {item.title}
               </Link>
             </h2>
+            <p className="mt-1 line-clamp-2 leading-7 text-white/90 max-lg:hidden">{item.description}</p>
           </div>
         </div>
       ))}

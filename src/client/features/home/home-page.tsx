@@ -1,56 +1,54 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageBox } from '../../components/message-box';
 import { useNow } from '../../lib/hooks';
+import { lazyPart } from '../../lib/lazy-part';
 import { queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
-import { AdBox } from './ad-box';
-import { FeaturedCard } from './featured-card';
 import { FeaturedSlider } from './featured-slider';
-import { MostRead } from './most-read';
-import { NewsletterBox } from './newsletter-box';
-import { PrayerWeatherWidget } from './prayer-weather-widget';
-import { Reveal } from './reveal';
-import { SectionTabs } from './section-tabs';
+import { planFrontPage, type FrontPlan } from './front-plan';
+import { HeadlineList } from './headline-list';
+import { PrayerStrip } from './prayer-strip';
 
+/** Everything below the first screen, in a chunk of its own: the top is alive before that code arrives. */
+const HomeLower = lazyPart<{ plan: FrontPlan; latestError: boolean; now: Date | null }, typeof import('./home-lower')>(
+  () => import('./home-lower'),
+  'HomeLower',
+);
+
+/**
+ * The front page, news first. On a phone: the lead (SPEC's slider), the latest headlines, prayer times as one slim
+ * line, then SPEC's big card, tabs and the section blocks, then the sidebar's boxes. On a desktop: the lead beside the
+ * latest headlines, then the main column (big card, tabs, section blocks) beside the sidebar (prayer times and
+ * weather, most read, newsletter, advertising). No story is shown twice (front-plan.ts).
+ */
 export function HomePage() {
   const featured = useQuery(queryOptionsFor(q.featured()));
   const latest = useQuery(queryOptionsFor(q.latest()));
+  const blocks = useQuery(queryOptionsFor(q.sectionBlocks()));
   const now = useNow(60_000);
-  const slides = (featured.data ?? []).slice(0, 5);
-  const big = featured.data?.[5] ?? featured.data?.[0] ?? latest.data?.[0];
+  const plan = planFrontPage({ featured: featured.data, latest: latest.data, blocks: blocks.data });
 
   return (
-    <div className="mx-auto max-w-7xl space-y-6 px-3 py-6">
+    <div className="mx-auto max-w-7xl space-y-4 px-3 py-3 sm:space-y-6 sm:py-6">
       <h1 className="sr-only">الصفحة الرئيسية</h1>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="order-2 min-w-0 lg:order-1">
-          <PrayerWeatherWidget />
-        </div>
-        <div className="order-1 min-w-0 lg:order-2 lg:col-span-2">
-          {featured.isError ? (
+      <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">
+        <div className="min-w-0 lg:col-span-2">
+          {featured.isError && latest.isError ? (
             <MessageBox title="فشل في جلب الأخبار" tone="error" />
           ) : (
-            <FeaturedSlider items={slides} />
+            <FeaturedSlider items={plan.slides} />
+          )}
+        </div>
+        <div className="min-w-0">
+          {latest.isError ? (
+            <MessageBox title="فشل في جلب الأخبار" tone="error" />
+          ) : (
+            <HeadlineList items={plan.headlines} now={now} />
           )}
         </div>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
-          {big && <FeaturedCard item={big} />}
-          <SectionTabs latest={latest.data} latestError={latest.isError} now={now} />
-        </div>
-        <div className="min-w-0 space-y-6">
-          <Reveal px={300}>
-            <MostRead />
-          </Reveal>
-          <Reveal px={400}>
-            <NewsletterBox />
-          </Reveal>
-          <Reveal px={500}>
-            <AdBox />
-          </Reveal>
-        </div>
-      </div>
+      <PrayerStrip />
+      <HomeLower plan={plan} latestError={latest.isError} now={now} />
     </div>
   );
 }

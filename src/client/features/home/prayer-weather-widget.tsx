@@ -1,70 +1,69 @@
 import { useQuery } from '@tanstack/react-query';
 import { Cloud, Droplets, MapPin, Wind } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { LIBYAN_CITIES } from '../../../shared/cities';
 import { PRAYER_KEYS, PRAYER_NAMES } from '../../../shared/constants';
-import { tripoliDate, tripoliInstant } from '../../../shared/dates';
-import type { PrayerTimesResponse } from '../../../shared/schemas/prayer-times';
 import { MessageBox } from '../../components/message-box';
 import { Skeleton } from '../../components/skeleton';
 import { useNow } from '../../lib/hooks';
 import { queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
+import { nextPrayer } from './prayer-countdown';
+import { chooseCity, useCity } from './use-city';
 
 type Tab = 'prayer' | 'weather';
 
-function pad(n: number) {
-  return String(n).padStart(2, '0');
-}
-
-/** Next prayer and the time left, per second, in Tripoli time; after isha it is tomorrow's fajr (from the API). */
-function countdown(data: PrayerTimesResponse, now: Date) {
-  const today = data.prayerTimes;
-  const next = PRAYER_KEYS.find((k) => today.date === tripoliDate(now) && tripoliInstant(today.date, today[k]) > now);
-  const key = next ?? data.nextPrayer.key;
-  const at = next
-    ? tripoliInstant(today.date, today[next])
-    : tripoliInstant(data.nextPrayer.date, data.nextPrayer.time);
-  const s = Math.max(0, Math.floor((at.getTime() - now.getTime()) / 1000));
-  return { key, text: `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}` };
-}
-
 function PrayerPanel() {
-  const { data, isLoading, isError } = useQuery(queryOptionsFor(q.prayer()));
+  const city = useCity();
+  const { data, isLoading, isError } = useQuery(queryOptionsFor(q.prayer(city.slug)));
   const now = useNow(1000);
   const [editing, setEditing] = useState(false);
+  const formId = useId();
   if (isLoading) return <Skeleton className="h-56 w-full" />;
   if (isError || !data) return <MessageBox title="فشل في جلب أوقات الصلاة" tone="error" />;
-  const next = now ? countdown(data, now) : { key: data.nextPrayer.key, text: data.nextPrayer.remaining };
+  const next = nextPrayer(data, now);
   return (
     <div>
       <div className="mb-3 flex items-center justify-between text-sm">
-        <span className="flex items-center gap-1">
+        <span className="flex items-center gap-1" data-testid="prayer-city">
           <MapPin className="size-4" aria-hidden="true" /> {data.city}
         </span>
         <button
           type="button"
           onClick={() => setEditing((e) => !e)}
           className="text-blue-800 underline dark:text-blue-300"
+          aria-expanded={editing}
+          aria-controls={formId}
+          aria-label={`تغيير المدينة (${data.city})`}
         >
           تغيير
         </button>
       </div>
       {editing && (
         <form
+          id={formId}
           className="mb-3 flex gap-2"
           onSubmit={(e) => {
             e.preventDefault();
+            chooseCity(new FormData(e.currentTarget).get('city') as string);
             setEditing(false);
           }}
         >
-          <label htmlFor="city-input" className="sr-only">
-            اسم المدينة
+          <label htmlFor={`${formId}-city`} className="sr-only">
+            المدينة
           </label>
-          <input
-            id="city-input"
-            className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-800"
-            defaultValue={data.city}
-          />
+          <select
+            id={`${formId}-city`}
+            name="city"
+            defaultValue={city.slug}
+            className="min-w-0 flex-1 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-800"
+          >
+            {LIBYAN_CITIES.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
           <button type="submit" className="rounded bg-blue-900 px-3 text-sm text-white">
             حفظ
           </button>
@@ -90,7 +89,7 @@ function PrayerPanel() {
       <p className="mt-3 text-center text-sm" aria-live="off">
         الصلاة القادمة: <strong>{PRAYER_NAMES[next.key]}</strong> بعد{' '}
         <span dir="ltr" className="font-bold tabular-nums" data-testid="prayer-countdown" suppressHydrationWarning>
-          {next.text}
+          {next.left}
         </span>
       </p>
     </div>
@@ -98,7 +97,8 @@ function PrayerPanel() {
 }
 
 function WeatherPanel() {
-  const { data, isLoading, isError } = useQuery(queryOptionsFor(q.weather()));
+  const city = useCity();
+  const { data, isLoading, isError } = useQuery(queryOptionsFor(q.weather(city.slug)));
   if (isLoading) return <Skeleton className="h-56 w-full" />;
   if (isError || !data)
     return (
@@ -165,7 +165,8 @@ function WeatherPanel() {
   );
 }
 
-export function PrayerWeatherWidget() {
+/** SPEC's tabbed widget: prayer times (the default tab) and weather, for the reader's city. */
+export function PrayerWeatherWidget({ id = 'pw' }: { id?: string }) {
   const [tab, setTab] = useState<Tab>('prayer');
   const tabs: { id: Tab; label: string }[] = [
     { id: 'prayer', label: 'مواقيت الصلاة' },
@@ -186,9 +187,9 @@ export function PrayerWeatherWidget() {
             key={t.id}
             type="button"
             role="tab"
-            id={`pw-tab-${t.id}`}
+            id={`${id}-tab-${t.id}`}
             aria-selected={tab === t.id}
-            aria-controls={`pw-panel-${t.id}`}
+            aria-controls={`${id}-panel-${t.id}`}
             onClick={() => setTab(t.id)}
             className={`rounded py-1.5 text-sm font-bold ${tab === t.id ? 'bg-white shadow dark:bg-slate-950' : ''}`}
           >
@@ -196,7 +197,7 @@ export function PrayerWeatherWidget() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`pw-panel-${tab}`} aria-labelledby={`pw-tab-${tab}`}>
+      <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`}>
         {tab === 'prayer' ? <PrayerPanel /> : <WeatherPanel />}
       </div>
     </section>

@@ -1,6 +1,7 @@
 /**
  * The home page's section tabs. Changing tab rewrites the address (/ or /?category=x) without a reload; the
- * tab given by ?category= is honoured on load. Home shows the 6 newest; every section block shows 3.
+ * tab given by ?category= is honoured on load. Home shows the 6 newest not already on the page above; every section
+ * tab shows its 3 newest that are not in the lead positions above.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -25,12 +26,22 @@ function Grid({ items, now }: { items: NewsListItem[]; now: Date | null }) {
   );
 }
 
-function SectionBlock({ slug, name, now }: { slug: string; name: string; now: Date | null }) {
+function SectionBlock({
+  slug,
+  name,
+  now,
+  exclude,
+}: {
+  slug: string;
+  name: string;
+  now: Date | null;
+  exclude: ReadonlySet<number>;
+}) {
   // A section switched off in the admin answers 404: for the tab that is simply "no news".
   const { data, isLoading, isError } = useQuery(findQueryOptions(q.byCategory(slug)));
   if (isLoading) return <p role="status">جاري تحميل الأخبار...</p>;
   if (isError) return <MessageBox title="فشل في جلب الأخبار" tone="error" />;
-  const items = (data ?? []).slice(0, LIMITS.categoryBlock);
+  const items = (data ?? []).filter((n) => !exclude.has(n.id)).slice(0, LIMITS.categoryBlock);
   if (!items.length)
     return <MessageBox title={`لا توجد أخبار في قسم ${name} حالياً`} hint="يرجى التحقق لاحقًا مرة أخرى" />;
   return <Grid items={items} now={now} />;
@@ -40,10 +51,14 @@ export function SectionTabs({
   latest,
   latestError,
   now,
+  exclude,
 }: {
+  /** The home tab's stories (already without those shown above). */
   latest: NewsListItem[] | undefined;
   latestError: boolean;
   now: Date | null;
+  /** Stories in the lead positions above, which a section tab does not repeat. */
+  exclude: ReadonlySet<number>;
 }) {
   const [search, setSearch] = useSearchParams();
   const links = useNavLinks();
@@ -108,12 +123,12 @@ export function SectionTabs({
           latestError ? (
             <MessageBox title="فشل في جلب الأخبار" tone="error" />
           ) : latest && latest.length ? (
-            <Grid items={latest.slice(0, LIMITS.homeTab)} now={now} />
+            <Grid items={latest} now={now} />
           ) : (
             <MessageBox title="لا توجد أخبار متاحة" />
           )
         ) : (
-          <SectionBlock slug={active} name={chip.name} now={now} />
+          <SectionBlock slug={active} name={chip.name} now={now} exclude={exclude} />
         )}
       </div>
     </section>

@@ -14,9 +14,10 @@ import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { useSite } from '../../app/site-context';
 import { ShareButtons } from '../../components/share-buttons';
-import { parseArticleId } from './article-id';
+import { parseArticleId } from '../../lib/article-id';
 import { CategoryBadge } from '../../components/category-badge';
 import { NewsCard } from '../../components/news-card';
+import { ArticleSidebar } from './article-sidebar';
 
 export function ArticleNotFound() {
   return (
@@ -104,7 +105,7 @@ export function ArticleView({ a, share = true }: { a: NewsArticle; share?: boole
   return (
     <>
       <header className="space-y-3">
-        <h1 className="text-3xl font-bold leading-[1.6] sm:text-4xl">{a.title}</h1>
+        <h1 className="text-2xl font-bold leading-[1.6] [overflow-wrap:anywhere] sm:text-4xl">{a.title}</h1>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
           <CategoryBadge slug={a.category} name={a.categoryName} color={a.categoryColor} />
           <time dateTime={date}>{formatDateTime(date)}</time>
@@ -121,7 +122,7 @@ export function ArticleView({ a, share = true }: { a: NewsArticle; share?: boole
         {share && <ShareButtons title={a.title} url={`${origin}/news/${a.id}`} />}
       </header>
       {a.imageUrl && (
-        <figure className="my-6 overflow-hidden rounded-lg">
+        <figure className="my-4 overflow-hidden rounded-lg sm:my-6">
           <NewsImage src={a.imageUrl} alt={a.title} sizes="(min-width: 768px) 768px, 100vw" priority />
         </figure>
       )}
@@ -163,16 +164,19 @@ export function ArticlePage() {
   if (!article.data) return <ArticleSkeleton />;
 
   return (
-    <article className="mx-auto max-w-3xl px-3 py-6">
-      <Link
-        to="/"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-bold text-blue-800 hover:underline dark:text-blue-300"
-      >
-        <ArrowRight className="size-4" aria-hidden="true" /> العودة للرئيسية
-      </Link>
-      <ArticleView a={article.data} />
-      <Related id={article.data.id} />
-    </article>
+    <div className="mx-auto grid max-w-7xl gap-8 px-3 py-4 sm:py-6 lg:grid-cols-3">
+      <article className="min-w-0 lg:col-span-2">
+        <Link
+          to="/"
+          className="mb-3 inline-flex items-center gap-1 text-sm font-bold text-blue-800 hover:underline sm:mb-4 dark:text-blue-300"
+        >
+          <ArrowRight className="size-4" aria-hidden="true" /> العودة للرئيسية
+        </Link>
+        <ArticleView a={article.data} />
+        <Related id={article.data.id} />
+      </article>
+      <ArticleSidebar a={article.data} />
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import { MessageBox } from '../../components/message-box';
 import { NotFoundPage } from '../../components/not-found-page';
 import { findQueryOptions } from '../../lib/query-client';
 import { q } from '../../lib/queries';
-import { parseArticleId } from './article-id';
+import { parseArticleId } from '../../lib/article-id';
 import { ArticleSkeleton, ArticleView } from './article-page';
 
 /**

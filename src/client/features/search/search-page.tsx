@@ -9,6 +9,7 @@ import { q } from '../../lib/queries';
 import { CategoryBadge } from '../../components/category-badge';
 import { SearchBox } from '../../components/search-box';
 import { Highlight } from './highlight';
+import { NewsImage } from '../../components/news-image';
 import { searchParamsOf } from './search-params';
 
 export function SearchPage() {
@@ -56,20 +57,25 @@ export function SearchPage() {
             {data.results.map((n) => (
               <li
                 key={n.id}
-                className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+                className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:gap-4 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
               >
-                <div className="mb-1 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
-                  <CategoryBadge slug={n.category} name={n.categoryName} color={n.categoryColor} />
-                  <time dateTime={n.publishedAt ?? undefined}>{formatDate(n.publishedAt, 'بدون تاريخ')}</time>
+                <Link to={`/news/${n.id}`} tabIndex={-1} aria-hidden="true" className="w-24 shrink-0 pt-1 sm:w-40">
+                  <NewsImage src={n.imageUrl} alt="" sizes="(min-width: 640px) 160px, 96px" className="rounded" />
+                </Link>
+                <div className="min-w-0 flex-1">
+                  <div className="mb-1 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
+                    <CategoryBadge slug={n.category} name={n.categoryName} color={n.categoryColor} />
+                    <time dateTime={n.publishedAt ?? undefined}>{formatDate(n.publishedAt, 'بدون تاريخ')}</time>
+                  </div>
+                  <h2 className="line-clamp-3 text-base font-bold leading-7 [overflow-wrap:anywhere] sm:text-lg sm:leading-8">
+                    <Link to={`/news/${n.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
+                      <Highlight text={n.title} query={query} />
+                    </Link>
+                  </h2>
+                  <p className="line-clamp-3 text-sm leading-7 text-slate-700 dark:text-slate-300">
+                    <Highlight text={n.description || 'بدون وصف'} query={query} />
+                  </p>
                 </div>
-                <h2 className="text-lg font-bold leading-8">
-                  <Link to={`/news/${n.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
-                    <Highlight text={n.title} query={query} />
-                  </Link>
-                </h2>
-                <p className="text-sm leading-7 text-slate-700 dark:text-slate-300">
-                  <Highlight text={n.description || 'بدون وصف'} query={query} />
-                </p>
               </li>
             ))}
           </ol>

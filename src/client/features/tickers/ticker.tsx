@@ -101,9 +101,9 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
       }}
       data-testid={`ticker-${variant}`}
     >
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-3 py-2">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-1 sm:gap-3 sm:py-2">
         <span
-          className={`shrink-0 rounded px-3 py-0.5 text-sm font-bold ${breaking ? 'bg-white text-red-800' : 'bg-blue-900 text-white'}`}
+          className={`shrink-0 rounded px-2 py-0.5 text-xs font-bold sm:px-3 sm:text-sm ${breaking ? 'bg-white text-red-800' : 'bg-blue-900 text-white'}`}
         >
           {label}
         </span>
@@ -116,7 +116,7 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
             // The tap target is the headline itself; keyboard and screen-reader users already reach the whole
             // text and the link through focus, so this is a pointer convenience, not a control of its own.
             <p
-              className={`text-sm font-bold leading-6 transition-opacity duration-300 sm:text-base ${pinned ? '' : 'line-clamp-2 sm:line-clamp-1'} ${visible ? 'opacity-100' : 'opacity-0'}`}
+              className={`text-sm font-bold leading-6 transition-opacity duration-300 sm:text-base ${pinned ? '' : 'line-clamp-1'} ${visible ? 'opacity-100' : 'opacity-0'}`}
               data-testid="ticker-headline"
               data-pinned={pinned || undefined}
               onClick={(e) => {

@@ -21,6 +21,8 @@ export const admins = pgTable(
   },
   (t) => [
     uniqueIndex('admins_username_key').on(sql`lower(${t.username})`),
+    // One account per address, whatever its letter case (two admins adding the same person at once: one wins).
+    uniqueIndex('admins_email_key').on(sql`lower(${t.email})`),
     check('admins_role_check', sql`${t.role} in ('admin', 'editor', 'writer')`),
   ],
 );

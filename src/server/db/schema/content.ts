@@ -1,5 +1,5 @@
 /** Newsroom content: categories, news, breaking news, prayer times, media. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -19,6 +19,16 @@ import { admins } from './accounts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/**
+ * A section's name as the menu compares names: trimmed, Arabic-folded (sahifa_normalize: أ إ آ ٱ → ا, ى → ي, ة → ه,
+ * harakat and tatweel removed), runs of spaces as one, the definite article at the start of a word left out
+ * («الاقتصاد» and «اقتصاد» are one section), lower case. Two sections whose names give the same key would read the
+ * same in the menu, so the key is unique (categories_name_key); sectionNameKey() in src/shared/arabic.ts computes
+ * the same in the browser.
+ */
+export const sectionNameKey = (name: SQLWrapper) =>
+  sql`lower(regexp_replace(regexp_replace(sahifa_normalize(btrim(${name})), '[[:space:]]+', ' ', 'g'), '(^| )ال(?=[^ ]{2})', '\\1', 'g'))`;
+
 export const categories = pgTable(
   'categories',
   {
@@ -33,6 +43,7 @@ export const categories = pgTable(
   },
   (t) => [
     index('categories_position_idx').on(t.position, t.id),
+    uniqueIndex('categories_name_key').on(sectionNameKey(t.name)),
     check('categories_slug_format', sql`${t.slug} ~ '^[a-z0-9_-]+$'`),
     check('categories_color_format', sql`${t.color} ~ '^#[0-9a-fA-F]{6}$'`),
   ],
@@ -71,6 +82,9 @@ export const news = pgTable(
     /** Who created it: a writer may edit their own drafts. */
     authorId: integer('author_id').references(() => admins.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references(() => admins.id, { onDelete: 'set null' }),
+    /** When and by whom it was last sent for review (the editors' review queue); kept once it leaves review. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true, precision: 3 }),
+    submittedBy: integer('submitted_by').references(() => admins.id, { onDelete: 'set null' }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('arabic'::regconfig, sahifa_search_text(title)), 'A') || setweight(to_tsvector('arabic'::regconfig, sahifa_search_text(description)), 'B') || setweight(to_tsvector('arabic'::regconfig, sahifa_search_text(regexp_replace(content, '<[^>]+>', ' ', 'g'))), 'C')`,
     ),
@@ -107,6 +121,15 @@ export const news = pgTable(
     // (Ascending, read backwards: ORDER BY id DESC means NULLS FIRST, which a backward scan of these gives.)
     index('news_status_id_idx').on(t.status, t.id),
     index('news_category_id_idx').on(t.category, t.id),
+    // The newsroom's list shows the last changed first (a story just submitted, published or corrected on top), as a
+    // whole, by state and by section: the page's ids from one of these in order.
+    index('news_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('news_status_updated_idx').on(t.status, t.updatedAt.desc(), t.id.desc()),
+    index('news_category_updated_idx').on(t.category, t.updatedAt.desc(), t.id.desc()),
+    // The editors' review queue: what waits, the longest waiting first.
+    index('news_review_queue_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`status = 'review'`),
     // Public search: the words and the month of publication in one GIN index, so a search reads the newest months
     // first and visits only their matches (sahifa_month_lexeme: '§YYYYMM', a lexeme no typed word can produce).
     index('news_search_month_idx')

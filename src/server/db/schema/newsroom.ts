@@ -34,6 +34,18 @@ export const tags = pgTable(
   ],
 );
 
+/**
+ * A tag's former addresses (the transliterated slugs tags had before they got Arabic ones, and any a tag had before
+ * a rename): /tag/<old> answers 301 to the tag's address now, so shared links and search results keep working.
+ */
+export const tagSlugAliases = pgTable('tag_slug_aliases', {
+  slug: text('slug').primaryKey(),
+  tagId: integer('tag_id')
+    .notNull()
+    .references(() => tags.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const newsTags = pgTable(
   'news_tags',
   {

@@ -1,70 +1,55 @@
-/** Demo pictures drawn locally (no internet): abstract compositions in each section's colour, stored like uploads. */
+/**
+ * Demo pictures, drawn locally (no internet, no stock photography): one editorial illustration per demo story, of
+ * the subject its motif names (demo-motifs.ts), with a palette, composition and background of its own derived from
+ * the story's index (demo-art.ts, demo-art-motifs.ts). SVG rendered by sharp (librsvg), then stored like an upload.
+ */
 import sharp from 'sharp';
 import { MEDIA_WIDTHS, mediaUrl } from '../../../shared/media';
 import { storeImage } from '../../modules/media/media.storage';
 import type { MediaStore } from '../../modules/media/media.store';
+import { ART_HEIGHT, ART_WIDTH } from './demo-art';
+import { demoIllustrationSvg } from './demo-art-motifs';
+import type { DemoMotif } from './demo-motifs';
 
-export const DEMO_IMAGES_PER_CATEGORY = 4;
-
-/** Stable ids so the seed is idempotent: the n-th demo image of a section always has the same id. */
-export function demoImageId(categoryIndex: number, n: number): string {
-  const hex = (categoryIndex * 16 + n).toString(16).padStart(12, '0');
-  return `00000000-0000-4000-8000-${hex}`;
+/** Stable ids so the seed is idempotent: the picture of the n-th demo story always has the same id. */
+export function demoImageId(index: number): string {
+  if (!Number.isInteger(index) || index < 0) throw new Error(`bad demo image index ${index}`);
+  return `00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
 }
 
-function shade(hex: string, factor: number): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const ch = (v: number) => Math.max(0, Math.min(255, Math.round(v * factor)));
-  return `#${[(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => ch(v).toString(16).padStart(2, '0')).join('')}`;
-}
-
-function demoSvg(color: string, seed: number): string {
-  const rand = (() => {
-    let s = seed * 9301 + 49297;
-    return () => (s = (s * 9301 + 49297) % 233280) / 233280;
-  })();
-  const shapes: string[] = [];
-  for (let i = 0; i < 7; i++) {
-    const r = 60 + rand() * 260;
-    shapes.push(
-      `<circle cx="${Math.round(rand() * 1200)}" cy="${Math.round(rand() * 675)}" r="${Math.round(r)}" fill="#ffffff" fill-opacity="${(0.05 + rand() * 0.12).toFixed(2)}"/>`,
-    );
-  }
-  for (let i = 0; i < 5; i++) {
-    const y = 380 + i * 46;
-    shapes.push(
-      `<rect x="${120 + Math.round(rand() * 80)}" y="${y}" width="${Math.round(420 + rand() * 520)}" height="18" rx="9" fill="#ffffff" fill-opacity="0.18"/>`,
-    );
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${shade(color, 1.15)}"/><stop offset="1" stop-color="${shade(color, 0.45)}"/>
-  </linearGradient></defs>
-  <rect width="1200" height="675" fill="url(#g)"/>${shapes.join('')}
-  <rect x="120" y="150" width="360" height="150" rx="16" fill="#ffffff" fill-opacity="0.85"/>
-  <rect x="150" y="185" width="300" height="22" rx="11" fill="${color}"/><rect x="150" y="230" width="220" height="22" rx="11" fill="${shade(color, 0.7)}"/>
-</svg>`;
-}
-
-/** Makes (or finds) the demo images of one section; returns their URLs. */
-export async function ensureDemoImages(
+/** Draws and stores a story's picture, or finds it already stored (then nothing is drawn). */
+export async function ensureDemoImage(
   store: MediaStore,
-  categoryIndex: number,
-  color: string,
-): Promise<{ id: string; url: string; bytes: number }[]> {
-  const out: { id: string; url: string; bytes: number }[] = [];
-  for (let n = 0; n < DEMO_IMAGES_PER_CATEGORY; n++) {
-    const id = demoImageId(categoryIndex, n);
-    const largest = MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]!;
-    if (await store.has(id, 'og.jpg')) {
-      out.push({ id, url: mediaUrl(id, largest), bytes: 0 });
-      continue;
-    }
-    const png = await sharp(Buffer.from(demoSvg(color, categoryIndex * 31 + n * 7 + 1)))
-      .png()
-      .toBuffer();
-    const stored = await storeImage(png, store, id);
-    out.push({ id, url: stored.url, bytes: stored.bytes });
+  index: number,
+  illustration: { motif: DemoMotif; section: string; color: string; city?: string; alt: string },
+): Promise<{ id: string; url: string; bytes: number; width: number; height: number }> {
+  const id = demoImageId(index);
+  const largest = MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]!;
+  if (await store.has(id, 'og.jpg')) {
+    return {
+      id,
+      url: mediaUrl(id, largest),
+      bytes: await storedBytes(store, id),
+      width: ART_WIDTH,
+      height: ART_HEIGHT,
+    };
   }
-  return out;
+  const svg = demoIllustrationSvg(index, illustration);
+  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
+  const stored = await storeImage(png, store, id);
+  return { id, url: stored.url, bytes: stored.bytes, width: stored.width, height: stored.height };
+}
+
+/** The size of an image's stored files (every width and the share image), without reading them. */
+async function storedBytes(store: MediaStore, id: string): Promise<number> {
+  let total = 0;
+  for (const name of [...MEDIA_WIDTHS.map((w) => `${w}.webp`), 'og.jpg']) {
+    const obj = await store.get(id, name);
+    if (!obj) continue;
+    // Only the size is wanted: the stream is closed unread (an error while closing it does not matter).
+    obj.body.on('error', () => {});
+    obj.body.destroy();
+    total += obj.length ?? 0;
+  }
+  return total;
 }

@@ -1,29 +1,50 @@
 /**
- * Demo content: sections, 61 articles over the last 30 days with generated images, three reporters (accounts with
- * random passwords nobody knows: an admin sets one to use them) as their authors, tags, views over the last days,
- * breaking news of mixed state, this year's prayer times for Tripoli and the site settings. Idempotent: rows that
- * exist are kept.
+ * Demo content: the five sections; 60 stories (demo-articles.ts) published over the last 30 days, each with its own
+ * drawn picture, its byline and its tags; thirty days of readership consistent with the stories' view counts
+ * (demo-traffic.ts); breaking news of mixed state; this year's prayer times for Tripoli; the site settings; and the
+ * demo staff (three writers and an editor) with generated passwords, printed once and saved in
+ * DATA_DIR/demo-accounts.txt (mode 0600), as the first admin's is.
+ *
+ * Idempotent: rows that exist are kept and a second run adds nothing. Several instances seeding at once take turns
+ * (an advisory lock) and the later ones find everything there.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db, Executor } from '../client';
 import { admins } from '../schema/accounts';
 import { breakingNews, categories, media, news, prayerTimes } from '../schema/content';
-import { newsAuthors, newsDailyViews, newsTags, newsViews, tags } from '../schema/newsroom';
-import { counters, settings } from '../schema/site';
+import { newsAuthors, newsDailyViews, newsTags, newsViews, sectionDailyViews, tags } from '../schema/newsroom';
+import { counters, dailyDevices, dailyStats, settings } from '../schema/site';
 import { hashPassword } from '../../modules/admins/passwords';
-import { slugify } from '../../../shared/arabic';
+import { tagSlug } from '../../../shared/arabic';
 import { computePrayerDay } from '../../modules/prayer-times/prayer-calculation';
-import { addDays, tripoliDate } from '../../../shared/dates';
+import { addDays, tripoliDate, tripoliParts } from '../../../shared/dates';
+import { MEDIA_WIDTHS } from '../../../shared/media';
+import { SITE_NAME_DEFAULT } from '../../../shared/constants';
+import type { Role } from '../../../shared/permissions';
 import { DEMO_CATEGORIES } from './demo-categories';
-import { DEMO_BREAKING, DEMO_HEADLINES, DEMO_PARAGRAPHS, DEMO_REPORTERS, DEMO_TAGS } from './demo-articles';
+import {
+  DEMO_ARTICLES,
+  DEMO_BREAKING,
+  DEMO_BYLINES,
+  DEMO_EDITOR,
+  DEMO_REPORTERS,
+  type DemoStory,
+} from './demo-articles';
 import type { MediaStore } from '../../modules/media/media.store';
-import { DEMO_IMAGES_PER_CATEGORY, ensureDemoImages } from './demo-images';
+import { ensureDemoImage } from './demo-images';
+import { demoTraffic } from './demo-traffic';
 import { DEFAULT_PUBLIC_SETTINGS, SITE_SETTINGS_KEY } from '../../../shared/settings-defaults';
-import { SANITIZER_VERSION } from '../../modules/news/sanitize-html';
+import { SANITIZER_VERSION, sanitizeArticleHtml } from '../../modules/news/sanitize-html';
 
 export const DEMO_MARKER_KEY = 'demo_seeded_at';
-const DAY_MS = 86_400_000;
+/** Where the demo staff's generated passwords are saved, in DATA_DIR. */
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
+/** Stories this young (in the data) are today's; seeded before this hour of the morning, they are fitted into it. */
+export const DEMO_TODAY_HOURS = 10;
+const HOUR_MS = 3_600_000;
 
 export interface SeedSummary {
   categories: number;
@@ -32,61 +53,134 @@ export interface SeedSummary {
   prayerDays: number;
 }
 
-function articleHtml(paragraphs: readonly string[], k: number): string {
-  const pick = (i: number) => paragraphs[(k + i) % paragraphs.length]!;
-  return [
-    `<p>${pick(0)}</p>`,
-    `<h2>تفاصيل</h2>`,
-    `<p>${pick(1)}</p>`,
-    k % 3 === 0 ? `<blockquote>${pick(3)}</blockquote>` : `<p>${pick(3)}</p>`,
-    `<p>${pick(2)}</p>`,
-  ].join('');
+export interface SeedOptions {
+  store: MediaStore;
+  /** DATA_DIR: the demo staff's passwords are saved in it (DEMO_ACCOUNTS_FILE). */
+  dataDir: string;
+  now?: Date;
+  log?: (msg: string) => void;
+  /** Where the generated passwords are shown to the person starting the app (main.ts: stderr, plain text). */
+  show?: (text: string) => void;
 }
 
-export async function seedDemo(db: Db, opts: { store: MediaStore; now?: Date }): Promise<SeedSummary> {
-  const now = opts.now ?? new Date();
-  const images = await Promise.all(DEMO_CATEGORIES.map((c, i) => ensureDemoImages(opts.store, i, c.color)));
+/** The demo staff: the three reporters (writers) and the editor. */
+export const DEMO_STAFF: readonly {
+  username: string;
+  fullName: string;
+  email: string;
+  bio: string;
+  role: Role;
+}[] = [...DEMO_REPORTERS.map((r) => ({ ...r, role: 'writer' as const })), { ...DEMO_EDITOR, role: 'editor' }];
 
-  const articles = DEMO_CATEGORIES.flatMap((c, ci) =>
-    DEMO_HEADLINES[c.slug]!.map(([title, description], k) => ({ title, description, category: c.slug, ci, k })),
+/**
+ * When a story of `hoursAgo` is published. Today's stories (younger than DEMO_TODAY_HOURS) stay today however early
+ * in the Tripoli morning the demo is seeded: their ages are scaled into the hours since midnight, in the same order.
+ */
+export function demoPublishedAt(hoursAgo: number, now: Date): Date {
+  const p = tripoliParts(now);
+  const sinceMidnight = p.hour + p.minute / 60 + p.second / 3600;
+  const age =
+    hoursAgo < DEMO_TODAY_HOURS && sinceMidnight < DEMO_TODAY_HOURS
+      ? (hoursAgo * sinceMidnight) / DEMO_TODAY_HOURS
+      : hoursAgo;
+  return new Date(now.getTime() - Math.round(age * HOUR_MS));
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A story's body as the editor would have saved it: the first paragraph opens with «<dateline> - <site>:», '## …'
+ * blocks become <h2>, '> …' blocks <blockquote>, the rest <p>; text is escaped, and the result goes through the
+ * sanitiser every saved body goes through.
+ */
+export function demoBodyHtml(story: Pick<DemoStory, 'dateline' | 'body'>, siteName = SITE_NAME_DEFAULT): string {
+  if (!story.body[0] || /^(## |> )/.test(story.body[0])) throw new Error('a demo story opens with a paragraph');
+  const html = story.body
+    .map((block, i) => {
+      if (block.startsWith('## ')) return `<h2>${escapeHtml(block.slice(3).trim())}</h2>`;
+      if (block.startsWith('> ')) return `<blockquote>${escapeHtml(block.slice(2).trim())}</blockquote>`;
+      return `<p>${escapeHtml(i === 0 ? `${story.dateline} - ${siteName}: ${block}` : block)}</p>`;
+    })
+    .join('');
+  return sanitizeArticleHtml(html);
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time (pictures are drawn on a small machine), results in order. */
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> {
+  const now = opts.now ?? new Date();
+  const log = opts.log ?? (() => {});
+  const colors = new Map<string, string>(DEMO_CATEGORIES.map((c) => [c.slug, c.color]));
+  // A picture per story, its id fixed by the story's place in the list (drawing and storing is idempotent).
+  const images = await mapLimit(DEMO_ARTICLES, 2, (story, i) =>
+    ensureDemoImage(opts.store, i, {
+      ...story.illustration,
+      section: story.section,
+      color: colors.get(story.section)!,
+    }),
   );
-  // Interleave sections so every day has a mix; the newest first.
-  articles.sort((a, b) => a.k - b.k || a.ci - b.ci);
+  const stories = DEMO_ARTICLES.map((story, index) => ({
+    story,
+    index,
+    image: images[index]!,
+    publishedAt: demoPublishedAt(story.hoursAgo, now),
+  }))
+    // Oldest first: ids are given in order of creation, and the newsroom lists the newest id first.
+    .sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || a.index - b.index);
+
+  const staff = await Promise.all(
+    DEMO_STAFF.map(async (member) => {
+      const password = randomBytes(15).toString('base64url');
+      return { ...member, password, passwordHash: await hashPassword(password) };
+    }),
+  );
 
   const year = tripoliDate(now).slice(0, 4);
   const prayerRows: (typeof prayerTimes.$inferInsert)[] = [];
   for (let d = `${year}-01-01`; d.startsWith(year); d = addDays(d, 1))
     prayerRows.push({ date: d, ...computePrayerDay(d) });
 
-  const reporterHash = await hashPassword(randomBytes(32).toString('hex'));
-
-  return db.transaction(async (tx) => {
+  let createdStaff: typeof staff = [];
+  let accountsFile: string | undefined;
+  const summary = await db.transaction(async (tx) => {
     // Several instances starting at once seed one after another; the later ones find everything there.
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
-    await tx
+
+    const inserted = await tx
       .insert(admins)
-      .values(DEMO_REPORTERS.map((r) => ({ ...r, role: 'writer' as const, passwordHash: reporterHash })))
-      .onConflictDoNothing();
-    const reporters = await tx
-      .select({ id: admins.id })
-      .from(admins)
-      .where(
-        inArray(
-          admins.username,
-          DEMO_REPORTERS.map((r) => r.username),
-        ),
-      )
-      .orderBy(admins.id);
-    const tagNames = [...new Set(Object.values(DEMO_TAGS).flat())];
-    await tx
-      .insert(tags)
-      .values(tagNames.map((name) => ({ name, slug: slugify(name) })))
-      .onConflictDoNothing();
-    const tagIds = new Map(
-      (await tx.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.name, tagNames))).map((t) => [
-        t.name,
-        t.id,
-      ]),
+      .values(staff.map(({ password: _password, ...member }) => member))
+      .onConflictDoNothing()
+      .returning({ username: admins.username });
+    const insertedNames = new Set(inserted.map((r) => r.username));
+    createdStaff = staff.filter((m) => insertedNames.has(m.username));
+    const staffIds = new Map(
+      (
+        await tx
+          .select({ id: admins.id, username: admins.username })
+          .from(admins)
+          .where(
+            inArray(
+              admins.username,
+              staff.map((m) => m.username),
+            ),
+          )
+      ).map((r) => [r.username, r.id]),
     );
 
     const insertedCategories = await tx
@@ -98,84 +192,119 @@ export async function seedDemo(db: Db, opts: { store: MediaStore; now?: Date }):
     await tx
       .insert(media)
       .values(
-        images.flat().map((img) => ({
-          id: img.id,
-          originalName: 'demo.png',
+        stories.map(({ image, index, publishedAt }) => ({
+          id: image.id,
+          originalName: `demo-${index + 1}.png`,
           sourceType: 'png',
-          width: 1200,
-          height: 675,
-          widths: [400, 800, 1200],
-          bytes: img.bytes,
+          width: image.width,
+          height: image.height,
+          widths: [...MEDIA_WIDTHS],
+          bytes: image.bytes,
+          createdAt: new Date(publishedAt.getTime() - HOUR_MS / 3),
         })),
       )
       .onConflictDoNothing();
 
-    const existingTitles = new Set((await tx.select({ title: news.title }).from(news)).map((r) => r.title));
-    const span = 30 * DAY_MS;
-    const newsRows = articles
-      .map((a, i) => {
-        const publishedAt = new Date(
-          now.getTime() - 20 * 60_000 - Math.round((i / articles.length) * span) - ((i * 37) % 90) * 60_000,
-        );
-        return {
-          title: a.title,
-          description: a.description,
-          content: articleHtml(DEMO_PARAGRAPHS[a.category]!, a.k),
-          category: a.category,
-          imageUrl: images[a.ci]![a.k % DEMO_IMAGES_PER_CATEGORY]!.url,
-          featured: i % 7 === 0,
-          status: 'published' as const,
-          publishedAt,
-          createdAt: publishedAt,
-          updatedAt: publishedAt,
-          sanitizedWith: SANITIZER_VERSION,
-          authorId: reporters.length ? reporters[i % reporters.length]!.id : null,
-          // Seed-only: how the demo's views and tags are made (not columns).
-          seed: { views: Math.round(40 + ((i * 7919) % 2400) * (1 - i / articles.length)), k: a.k, slug: a.category },
-        };
-      })
-      .filter((r) => !existingTitles.has(r.title));
-    if (newsRows.length) {
-      const inserted = await tx
+    const existingTitles = new Set(
+      (
+        await tx
+          .select({ title: news.title })
+          .from(news)
+          .where(
+            inArray(
+              news.title,
+              stories.map((s) => s.story.title),
+            ),
+          )
+      ).map((r) => r.title),
+    );
+    const fresh = stories.filter((s) => !existingTitles.has(s.story.title));
+    if (fresh.length) {
+      const tagIds = await ensureTags(tx, [...new Set(fresh.flatMap((s) => s.story.tags))]);
+      const rows = await tx
         .insert(news)
-        .values(newsRows.map(({ seed: _seed, ...row }) => row))
-        .returning({ id: news.id, authorId: news.authorId, publishedAt: news.publishedAt });
-      const links = inserted.map((row, i) => ({ row, seed: newsRows[i]!.seed }));
-      const authorRows = links.flatMap(({ row }) =>
-        row.authorId === null
-          ? []
-          : [{ newsId: row.id, adminId: row.authorId, position: 0, visibleAt: row.publishedAt }],
+        .values(
+          fresh.map(({ story, image, publishedAt }) => ({
+            title: story.title,
+            description: story.description,
+            content: demoBodyHtml(story),
+            category: story.section,
+            imageUrl: image.url,
+            featured: story.featured === true,
+            status: 'published' as const,
+            publishedAt,
+            createdAt: new Date(publishedAt.getTime() - HOUR_MS / 2),
+            updatedAt: publishedAt,
+            sanitizedWith: SANITIZER_VERSION,
+            authorId: staffIds.get(DEMO_BYLINES[story.section]) ?? null,
+          })),
+        )
+        .returning({ id: news.id, authorId: news.authorId });
+      const links = rows.map((row, i) => ({ ...fresh[i]!, id: row.id, authorId: row.authorId }));
+
+      const authorRows = links.flatMap(({ id, authorId, publishedAt }) =>
+        authorId === null ? [] : [{ newsId: id, adminId: authorId, position: 0, visibleAt: publishedAt }],
       );
       if (authorRows.length) await tx.insert(newsAuthors).values(authorRows);
-      const tagRows = links.flatMap(({ row, seed }) => {
-        const names = DEMO_TAGS[seed.slug] ?? [];
-        const picked = [names[seed.k % names.length], names[(seed.k + 2) % names.length]].filter(
-          (n, j, all): n is string => !!n && all.indexOf(n) === j,
-        );
-        return picked.map((name, position) => ({
-          newsId: row.id,
-          tagId: tagIds.get(name)!,
-          position,
-          visibleAt: row.publishedAt,
-        }));
-      });
-      if (tagRows.length) await tx.insert(newsTags).values(tagRows);
-      await tx.insert(newsViews).values(links.map(({ row, seed }) => ({ newsId: row.id, views: seed.views })));
-      // A share of each article's views on each of the last eight days, so "most read today / this week" has data.
-      const today = tripoliDate(now);
-      const daily = links.flatMap(({ row, seed }) =>
-        Array.from({ length: 8 }, (_, d) => ({
-          day: addDays(today, -d),
-          newsId: row.id,
-          views: Math.max(1, Math.round((seed.views / 12) * ((row.id * (d + 3)) % 5) * 0.4)),
-        })).filter((v) => v.day >= tripoliDate(row.publishedAt!)),
+      await tx.insert(newsTags).values(
+        links.flatMap(({ id, story, publishedAt }) =>
+          story.tags.map((name, position) => ({
+            newsId: id,
+            tagId: tagIds.get(name)!,
+            position,
+            visibleAt: publishedAt,
+          })),
+        ),
       );
-      if (daily.length) await tx.insert(newsDailyViews).values(daily).onConflictDoNothing();
-      const total = links.reduce((n, { seed }) => n + seed.views, 0);
+
+      // Readership: each story's views per day since it appeared, their sums, the sections' days and the site's.
+      const traffic = demoTraffic(
+        links.map(({ story, publishedAt }) => ({
+          publishedAt,
+          section: story.section,
+          featured: story.featured === true,
+        })),
+        now,
+      );
+      await tx.insert(newsViews).values(links.map(({ id }, i) => ({ newsId: id, views: traffic.stories[i]!.total })));
+      const daily = links.flatMap(({ id }, i) =>
+        [...traffic.stories[i]!.daily].map(([day, views]) => ({ day, newsId: id, views })),
+      );
+      await tx.insert(newsDailyViews).values(daily);
+      const bySection = new Map<string, { day: string; category: string; views: number }>();
+      links.forEach(({ story }, i) => {
+        for (const [day, views] of traffic.stories[i]!.daily) {
+          const key = `${day}|${story.section}`;
+          const row = bySection.get(key) ?? { day, category: story.section, views: 0 };
+          row.views += views;
+          bySection.set(key, row);
+        }
+      });
+      await tx
+        .insert(sectionDailyViews)
+        .values([...bySection.values()])
+        .onConflictDoUpdate({
+          target: [sectionDailyViews.day, sectionDailyViews.category],
+          set: { views: sql`${sectionDailyViews.views} + excluded.views` },
+        });
+      const total = traffic.stories.reduce((n, s) => n + s.total, 0);
       await tx
         .insert(counters)
         .values({ key: 'views', value: total })
         .onConflictDoUpdate({ target: counters.key, set: { value: sql`${counters.value} + ${total}` } });
+      // A day that already has figures (a site that was running before the demo was added) keeps its own.
+      await tx
+        .insert(dailyStats)
+        .values(traffic.days.map(({ devices: _devices, ...day }) => day))
+        .onConflictDoNothing();
+      await tx
+        .insert(dailyDevices)
+        .values(
+          traffic.days.flatMap(({ day, devices }) =>
+            Object.entries(devices).map(([device, visitors]) => ({ day, device, visitors })),
+          ),
+        )
+        .onConflictDoNothing();
     }
 
     const existingBreaking = new Set(
@@ -186,7 +315,7 @@ export async function seedDemo(db: Db, opts: { store: MediaStore; now?: Date }):
       priority: b.priority,
       isActive: b.isActive,
       createdAt: new Date(now.getTime() - (i + 1) * 45 * 60_000),
-      expiresAt: b.expiresInHours === null ? null : new Date(now.getTime() + b.expiresInHours * 3_600_000),
+      expiresAt: b.expiresInHours === null ? null : new Date(now.getTime() + b.expiresInHours * HOUR_MS),
     }));
     if (breakingRows.length) await tx.insert(breakingNews).values(breakingRows);
 
@@ -202,13 +331,103 @@ export async function seedDemo(db: Db, opts: { store: MediaStore; now?: Date }):
       .values({ key: DEMO_MARKER_KEY, value: now.toISOString() })
       .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
 
+    // Last, before the commit: if the passwords cannot be saved, no account is left that nobody can sign in to.
+    if (createdStaff.length) accountsFile = saveDemoAccounts(opts.dataDir, createdStaff, now);
+
     return {
       categories: insertedCategories.length,
-      news: newsRows.length,
+      news: fresh.length,
       breakingNews: breakingRows.length,
       prayerDays: insertedPrayer.length,
     };
   });
+
+  if (createdStaff.length && accountsFile) {
+    log(
+      `Created the demo staff accounts ${createdStaff.map((m) => m.username).join(', ')} with generated passwords (printed once; saved in ${accountsFile})`,
+    );
+    (opts.show ?? log)(demoAccountsNotice(createdStaff, accountsFile));
+  }
+  return summary;
+}
+
+/**
+ * The ids of the named tags, creating the missing ones. A tag whose folded name exists already (sahifa_normalize, as
+ * the newsroom matches them) is reused; a new one gets its address (tagSlug), with a suffix when that is taken.
+ */
+async function ensureTags(tx: Executor, names: string[]): Promise<Map<string, number>> {
+  const lookup = async () =>
+    new Map(
+      (
+        await tx.execute<{ id: number; name: string }>(sql`
+          select ${tags.id} as id, n.name from unnest(${sql.param(names)}::text[]) as n(name)
+          join ${tags} on sahifa_normalize(lower(${tags.name})) = sahifa_normalize(lower(n.name))`)
+      ).rows.map((r) => [r.name, Number(r.id)]),
+    );
+  const found = await lookup();
+  const missing = names.filter((n) => !found.has(n));
+  if (missing.length) {
+    const bases = missing.map((n) => tagSlug(n) || 'wasm');
+    const taken = new Set(
+      (
+        await tx.execute<{ slug: string }>(
+          sql`select ${tags.slug} as slug from ${tags} where ${tags.slug} like any(${sql.param(bases.map((b) => `${b}%`))}::text[])`,
+        )
+      ).rows.map((r) => r.slug),
+    );
+    const values = missing.map((name, i) => {
+      let slug = bases[i]!;
+      for (let n = 2; taken.has(slug); n++) slug = `${bases[i]}-${n}`;
+      taken.add(slug);
+      return { name, slug };
+    });
+    await tx.insert(tags).values(values).onConflictDoNothing();
+  }
+  const ids = missing.length ? await lookup() : found;
+  const lost = names.filter((n) => !ids.has(n));
+  if (lost.length) throw new Error(`could not create the demo tags ${lost.join(', ')}`);
+  return ids;
+}
+
+function saveDemoAccounts(
+  dataDir: string,
+  members: readonly { username: string; fullName: string; role: Role; password: string }[],
+  now: Date,
+): string {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, DEMO_ACCOUNTS_FILE);
+  const text = [
+    `# Sahifa demo staff accounts, created ${now.toISOString()}. Sign in at /admin/login;`,
+    '# each can choose their own password under «تغيير كلمة المرور».',
+    ...members.flatMap((m) => [
+      '',
+      `username: ${m.username}`,
+      `name: ${m.fullName}`,
+      `role: ${m.role}`,
+      `password: ${m.password}`,
+    ]),
+    '',
+  ].join('\n');
+  fs.writeFileSync(file, text, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  return file;
+}
+
+function demoAccountsNotice(
+  members: readonly { username: string; role: Role; password: string }[],
+  file: string,
+): string {
+  const width = Math.max(...members.map((m) => m.username.length));
+  return [
+    '',
+    '============================================================',
+    ' The demo staff accounts (shown once):',
+    ...members.map((m) => `   ${m.username.padEnd(width)}  ${m.role.padEnd(6)}  password: ${m.password}`),
+    ` Also saved in ${file} (readable only by its owner).`,
+    ' Sign in at /admin/login; each can choose their own password under «تغيير كلمة المرور».',
+    '============================================================',
+    '',
+  ].join('\n');
 }
 
 export async function isDemoSeeded(db: Db): Promise<boolean> {

@@ -91,3 +91,59 @@ it('refuses a taken username, bad fields, deleting yourself and deleting the las
     audit.json().some((e: { action: string; entity: string }) => e.action === 'delete' && e.entity === 'admin'),
   ).toBe(true);
 });
+
+it('refuses a second account with an e-mail already used, whatever its case, on the e-mail field (409)', async () => {
+  const admin = as(t.app, (await login(t.app, 'deputy', 'deputy-pass')).cookie);
+  const first = await admin('POST', '/api/admin/admins', {
+    username: 'salem',
+    fullName: 'سالم',
+    email: 'Salem@Sahifa.ly',
+    password: 'salem-pass',
+    roleName: 'writer',
+  });
+  expect(first.statusCode).toBe(201);
+  const again = await admin('POST', '/api/admin/admins', {
+    username: 'salem2',
+    fullName: 'سالم الثاني',
+    email: ' salem@SAHIFA.LY ',
+    password: 'salem-pass',
+    roleName: 'writer',
+  });
+  expect(again.statusCode).toBe(409);
+  expect(again.json()).toMatchObject({
+    code: 'EMAIL_TAKEN',
+    message: 'هذا البريد الإلكتروني مسجّل لحساب آخر',
+    details: [{ path: 'email', message: 'هذا البريد الإلكتروني مسجّل لحساب آخر' }],
+  });
+  // Two admins adding the same person at once: one account.
+  const [a, b] = await Promise.all(
+    ['huda', 'huda2'].map((username) =>
+      admin('POST', '/api/admin/admins', {
+        username,
+        fullName: 'هدى',
+        email: 'huda@sahifa.ly',
+        password: 'huda-pass-1',
+        roleName: 'writer',
+      }),
+    ),
+  );
+  expect([a!.statusCode, b!.statusCode].sort()).toEqual([201, 409]);
+  expect([a!, b!].find((r) => r.statusCode === 409)!.json().code).toBe('EMAIL_TAKEN');
+  await expect(
+    t.database.pool.query(
+      "insert into admins (username, full_name, email, password_hash) values ('x1', 'x', 'HUDA@sahifa.ly', 'x')",
+    ),
+  ).rejects.toMatchObject({ code: '23505', constraint: 'admins_email_key' });
+});
+
+it('makes a new account a writer when no role is chosen (least privilege)', async () => {
+  const admin = as(t.app, (await login(t.app, 'deputy', 'deputy-pass')).cookie);
+  const created = await admin('POST', '/api/admin/admins', {
+    username: 'newcomer',
+    fullName: 'وافد جديد',
+    email: 'newcomer@sahifa.ly',
+    password: 'newcomer-pass',
+  });
+  expect(created.statusCode).toBe(201);
+  expect(created.json().role).toBe('writer');
+});

@@ -30,6 +30,15 @@ export function adminsRepository(db: Db) {
         .limit(1);
       return row;
     },
+    /** The account that uses this e-mail address, whatever its letter case (admins_email_key). */
+    async findByEmail(email: string, ex: Executor = db): Promise<AdminRow | undefined> {
+      const [row] = await ex
+        .select()
+        .from(admins)
+        .where(sql`lower(${admins.email}) = lower(${email})`)
+        .limit(1);
+      return row;
+    },
     async count(ex: Executor = db): Promise<number> {
       const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(admins);
       return row?.n ?? 0;

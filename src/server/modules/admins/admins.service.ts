@@ -1,6 +1,6 @@
 /**
  * Staff accounts: only admins list, add, change passwords and delete (the routes' permission); the rules here:
- * usernames are unique whatever their letter case, nobody deletes their own account, the last admin remains, and
+ * usernames and e-mail addresses are unique whatever their letter case (one person, one account), nobody deletes their own account, the last admin remains, and
  * a new password ends that account's other sessions.
  */
 import type { PageQuery } from '../../../shared/schemas/common';
@@ -26,6 +26,7 @@ export function adminsService(deps: { repo: AdminsRepository; auth: AuthReposito
       const passwordHash = await hashPassword(input.password);
       return write(actor, async (tx) => {
         if (await repo.findByUsername(input.username, tx)) throw adminsErrors.usernameTaken();
+        if (await repo.findByEmail(input.email, tx)) throw adminsErrors.emailTaken();
         const created = await repo.insert(
           {
             username: input.username,
@@ -37,14 +38,18 @@ export function adminsService(deps: { repo: AdminsRepository; auth: AuthReposito
           },
           tx,
         );
-        if (!created) throw adminsErrors.usernameTaken(); // taken at the same moment by another request
+        if (!created) {
+          // Taken at the same moment by another request (committed by now, so this statement sees it).
+          if (await repo.findByEmail(input.email, tx)) throw adminsErrors.emailTaken();
+          throw adminsErrors.usernameTaken();
+        }
         return {
           value: created,
           audit: {
             action: 'create',
             entity: 'admin',
             entityId: created.id,
-            details: { username: created.username, role: created.role },
+            details: { username: created.username, fullName: created.fullName, role: created.role },
           },
           tags: [],
         };
@@ -108,7 +113,12 @@ export function adminsService(deps: { repo: AdminsRepository; auth: AuthReposito
         await repo.delete(row.id, tx);
         return {
           value: undefined,
-          audit: { action: 'delete', entity: 'admin', entityId: row.id, details: { username: row.username } },
+          audit: {
+            action: 'delete',
+            entity: 'admin',
+            entityId: row.id,
+            details: { username: row.username, fullName: row.fullName },
+          },
           // Their name leaves the bylines and their author page goes.
           tags: named ? ['archive', 'news'] : [],
         };

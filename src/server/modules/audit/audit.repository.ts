@@ -1,12 +1,32 @@
 /** The audit log: who created, changed or deleted what, and when. Written in the same transaction as the change. */
+import { sql } from 'drizzle-orm';
 import type { PageQuery } from '../../../shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
+import { admins } from '../../db/schema/accounts';
+import { breakingNews, categories, media, news } from '../../db/schema/content';
 import { auditLog } from '../../db/schema/site';
 import type { Actor, AuditRecord, AuditSink } from '../../lib/write';
 import { descNullsLast } from '../../lib/order';
 import { offsetOf, pagedTable } from '../../lib/paging';
 
-export type AuditRow = typeof auditLog.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect & {
+  /** The actor's full name now (null: the system, or an account deleted since). */
+  actorFullName: string | null;
+  /** What the entry is about as it is called now (null: gone, or nothing to name). */
+  subjectNow: string | null;
+};
+
+/** The record's integer id, when the entry names one (entity ids are kept as text). */
+const intId = sql`case when ${auditLog.entityId} ~ '^[0-9]{1,9}$' then ${auditLog.entityId}::int end`;
+/** A page of the log names each record as it is called now: one indexed lookup per row, 50 rows a page. */
+const subjectNow = sql<string | null>`case ${auditLog.entity}
+  when 'news' then (select ${news.title} from ${news} where ${news.id} = ${intId})
+  when 'breaking_news' then (select ${breakingNews.title} from ${breakingNews} where ${breakingNews.id} = ${intId})
+  when 'category' then (select ${categories.name} from ${categories} where ${categories.id} = ${intId})
+  when 'admin' then (select s.full_name from ${admins} s where s.id = ${intId})
+  when 'media' then (select ${media.originalName} from ${media} where ${media.id}::text = ${auditLog.entityId})
+end`;
+const actorFullName = sql<string | null>`(select a.full_name from ${admins} a where a.id = ${auditLog.adminId})`;
 
 export function auditRepository(db: Db) {
   return {
@@ -27,7 +47,18 @@ export function auditRepository(db: Db) {
       return pagedTable(
         db,
         db
-          .select()
+          .select({
+            id: auditLog.id,
+            adminId: auditLog.adminId,
+            adminUsername: auditLog.adminUsername,
+            action: auditLog.action,
+            entity: auditLog.entity,
+            entityId: auditLog.entityId,
+            details: auditLog.details,
+            createdAt: auditLog.createdAt,
+            actorFullName,
+            subjectNow,
+          })
           .from(auditLog)
           .orderBy(...descNullsLast(auditLog.createdAt, auditLog.id))
           .limit(q.pageSize)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addAdmin, as, login } from '../../test/admin-client';
 import { addNews } from '../../test/fixtures';
+import { sectionNameKey } from '../../../shared/arabic';
 
 let t: TestApp;
 let call: ReturnType<typeof as>;
@@ -76,4 +77,60 @@ it.each([
   const res = await call('POST', '/api/admin/categories', body);
   expect(res.statusCode).toBe(400);
   expect(res.json().message).toBe(message);
+});
+
+it('refuses a second section whose name reads the same (Arabic folding, any case), on the name field', async () => {
+  const first = await call('POST', '/api/admin/categories', {
+    name: 'الإقتصاد الليبي',
+    slug: 'libyan-eco',
+    isActive: true,
+  });
+  expect(first.statusCode).toBe(201);
+  const message = 'يوجد تصنيف باسم «الإقتصاد الليبي»؛ اختر اسماً آخر حتى لا يظهر القسم مرتين في القائمة';
+  for (const name of ['الإقتصاد الليبي', 'الاقتصاد  الليبي', ' الاقتصادُ الليبي ', 'الأقتصاد الليبى', 'اقتصاد ليبي']) {
+    const again = await call('POST', '/api/admin/categories', { name, slug: 'libyan-eco-2', isActive: true });
+    expect(again.statusCode, name).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'CATEGORY_NAME_TAKEN',
+      message,
+      details: [{ path: 'name', message }],
+    });
+  }
+  await call('POST', '/api/admin/categories', { name: 'Sport', slug: 'sport-en', isActive: true });
+  expect(
+    (await call('POST', '/api/admin/categories', { name: 'sport', slug: 'sport-2', isActive: true })).statusCode,
+  ).toBe(409);
+  // Renaming another section to a taken name is refused; saving a section under its own name is not.
+  const other = (await call('POST', '/api/admin/categories', { name: 'مال', slug: 'money', isActive: true })).json();
+  const renamed = await call('PUT', `/api/admin/categories/${other.id}`, {
+    name: 'الاقتصاد الليبي',
+    slug: 'money',
+    isActive: true,
+  });
+  expect(renamed.statusCode).toBe(409);
+  const same = await call('PUT', `/api/admin/categories/${first.json().id}`, {
+    name: 'الإقتصاد الليبي',
+    slug: 'libyan-eco',
+    description: 'أخبار الاقتصاد',
+    isActive: true,
+  });
+  expect(same.statusCode).toBe(200);
+  // The public menu lists it once.
+  const names = (await t.app.inject('/api/categories')).json().map((c: { name: string }) => c.name);
+  expect(names.filter((n: string) => sectionNameKey(n) === sectionNameKey('الاقتصاد الليبي'))).toEqual([
+    'الإقتصاد الليبي',
+  ]);
+});
+
+it('lets only one of two admins adding the same name at once succeed (the unique index decides)', async () => {
+  const [a, b] = await Promise.all([
+    call('POST', '/api/admin/categories', { name: 'تقنية', slug: 'tech-a', isActive: true }),
+    call('POST', '/api/admin/categories', { name: 'تقنيه', slug: 'tech-b', isActive: true }),
+  ]);
+  expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+  expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe('CATEGORY_NAME_TAKEN');
+  // Written around the service, the database itself refuses it.
+  await expect(
+    t.database.pool.query("insert into categories (name, slug) values ('التقنية ', 'tech-c'), ('تقنيّة', 'tech-d')"),
+  ).rejects.toMatchObject({ code: '23505', constraint: 'categories_name_key' });
 });

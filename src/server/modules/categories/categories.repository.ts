@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { categories, news } from '../../db/schema/content';
+import { categories, news, sectionNameKey } from '../../db/schema/content';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type CategoryValues = Partial<
@@ -33,6 +33,20 @@ export function categoriesRepository(db: Db) {
     },
     async findBySlug(slug: string, ex: Executor = db): Promise<CategoryRow | undefined> {
       const [row] = await ex.select().from(categories).where(eq(categories.slug, slug)).limit(1);
+      return row;
+    },
+    /** A section (other than `exceptId`) whose name reads the same as `name` (sectionNameKey: folded, any case). */
+    async findByName(name: string, exceptId?: number, ex: Executor = db): Promise<CategoryRow | undefined> {
+      const [row] = await ex
+        .select()
+        .from(categories)
+        .where(
+          and(
+            sql`${sectionNameKey(categories.name)} = ${sectionNameKey(sql`${name}::text`)}`,
+            exceptId === undefined ? undefined : ne(categories.id, exceptId),
+          ),
+        )
+        .limit(1);
       return row;
     },
     async findForUpdate(id: number, ex: Executor): Promise<CategoryRow | undefined> {

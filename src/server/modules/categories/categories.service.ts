@@ -1,11 +1,12 @@
 /**
- * Sections. Rules: slugs are unique; a section that still has news cannot be deleted (no article is orphaned);
+ * Sections. Rules: slugs are unique; names are unique as readers read them (after Arabic folding, whatever the case:
+ * «الاقتصاد» and «الإقتصاد» are one name, so the menu never shows a section twice); a section that still has news cannot be deleted (no article is orphaned);
  * the order stays dense (0..n-1) after a move or a delete. Section names, colours and the active list show on every
  * reader page, so every change drops the `sections` tag.
  */
 import { CATEGORY_DEFAULT_COLOR } from '../../../shared/constants';
 import type { CategoryInput, CategoryReorder, CategoryUpdate } from '../../../shared/schemas/admin';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { isUniqueViolation, pgConstraint } from '../../lib/pg-errors';
 import type { Actor, Writer } from '../../lib/write';
 import type { Tx } from '../../db/client';
 import { categoriesErrors } from './categories.errors';
@@ -29,13 +30,31 @@ function valuesOf(b: CategoryUpdate): CategoryValues {
 export function categoriesService(deps: { repo: CategoriesRepository; write: Writer; now: () => Date }) {
   const { repo, write, now } = deps;
 
-  /** A unique slug violated at commit is the editor's conflict, not a server fault. */
-  async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  /**
+   * A unique slug or name violated at commit (two admins saving at once, both checks passed) is the editor's
+   * conflict, not a server fault.
+   */
+  async function guarded<T>(name: string | undefined, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (err) {
-      if (isUniqueViolation(err)) throw categoriesErrors.slugTaken();
+      if (isUniqueViolation(err))
+        throw pgConstraint(err) === 'categories_name_key' && name !== undefined
+          ? categoriesErrors.nameTaken(name)
+          : categoriesErrors.slugTaken();
       throw err;
+    }
+  }
+
+  /** The slug and the name must be free (besides this section's own): said next to the field that is not. */
+  async function checkFree(values: CategoryValues, tx: Tx, id?: number): Promise<void> {
+    if (values.slug !== undefined) {
+      const other = await repo.findBySlug(values.slug, tx);
+      if (other && other.id !== id) throw categoriesErrors.slugTaken();
+    }
+    if (values.name !== undefined) {
+      const other = await repo.findByName(values.name, id, tx);
+      if (other) throw categoriesErrors.nameTaken(other.name);
     }
   }
 
@@ -54,8 +73,9 @@ export function categoriesService(deps: { repo: CategoriesRepository; write: Wri
     },
 
     create: (actor: Actor, input: CategoryInput) =>
-      guarded(() =>
+      guarded(input.name, () =>
         write(actor, async (tx) => {
+          await checkFree(valuesOf(input), tx);
           const position = input.order ?? (await repo.count(tx));
           const row = await repo.insert(
             { ...(valuesOf(input) as CategoryValues & { name: string; slug: string }), position, createdAt: now() },
@@ -63,16 +83,22 @@ export function categoriesService(deps: { repo: CategoriesRepository; write: Wri
           );
           return {
             value: row,
-            audit: { action: 'create', entity: 'category', entityId: row.id, details: { slug: row.slug } },
+            audit: {
+              action: 'create',
+              entity: 'category',
+              entityId: row.id,
+              details: { name: row.name, slug: row.slug },
+            },
             tags: TAGS,
           };
         }),
       ),
 
     update: (actor: Actor, id: number, input: CategoryUpdate) =>
-      guarded(() =>
+      guarded('name' in input ? input.name : undefined, () =>
         write(actor, async (tx) => {
           const values = valuesOf(input);
+          await checkFree(values, tx, id);
           const row = await repo.update(id, values, tx);
           if (!row) throw categoriesErrors.notFound();
           return {
@@ -114,7 +140,7 @@ export function categoriesService(deps: { repo: CategoriesRepository; write: Wri
         await renumber(await repo.listAll(tx), tx);
         return {
           value: undefined,
-          audit: { action: 'delete', entity: 'category', entityId: id, details: { slug: row.slug } },
+          audit: { action: 'delete', entity: 'category', entityId: id, details: { name: row.name, slug: row.slug } },
           tags: TAGS,
         };
       }),

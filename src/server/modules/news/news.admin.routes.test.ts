@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addAdmin, as, login } from '../../test/admin-client';
-import { addCategory } from '../../test/fixtures';
+import { addCategory, addNews, hoursAgo } from '../../test/fixtures';
 
 let t: TestApp;
 let call: ReturnType<typeof as>;
@@ -72,6 +72,9 @@ describe('news administration', () => {
     [{ ...article, imageUrl: '' }, 'يرجى تحميل صورة للخبر أو توفير رابط صورة'],
     [{ ...article, imageUrl: 'javascript:alert(1)' }, 'رابط الصورة يجب أن يبدأ بـ http أو https'],
     [{ ...article, category: 'nowhere' }, 'التصنيف المختار غير موجود'],
+    // Too long is not "required": the message says what is wrong, and the field (details) where.
+    [{ ...article, title: 'ع'.repeat(484) }, 'العنوان 300 حرف على الأكثر'],
+    [{ ...article, description: 'و'.repeat(1001) }, 'الوصف 1000 حرف على الأكثر'],
     [
       { ...article, content: '<b>'.repeat(50_000) + 'نص' + '</b>'.repeat(50_000) },
       'تنسيق نص الخبر متداخل أكثر من المسموح؛ انسخ النص دون تنسيقه ثم أعد المحاولة',
@@ -82,6 +85,49 @@ describe('news administration', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect((await t.database.pool.query('select count(*)::int n from news')).rows[0].n).toBe(before);
+  });
+
+  it('names the field a too long title is in, and takes exactly the stated limit', async () => {
+    const refused = await call('POST', '/api/admin/news', { ...article, title: 'ع'.repeat(301) });
+    expect(refused.json().details).toEqual([{ path: 'body.title', message: 'العنوان 300 حرف على الأكثر' }]);
+    const empty = await call('POST', '/api/admin/news', { ...article, title: ' ' });
+    expect(empty.json().details).toEqual([{ path: 'body.title', message: 'جميع الحقول مطلوبة' }]);
+    // The limit counts characters after trimming, as the editor's counter does.
+    const fits = await call('POST', '/api/admin/news', { ...article, title: ` ${'ع'.repeat(300)} ` });
+    expect(fits.statusCode).toBe(201);
+    await call('DELETE', `/api/admin/news/${fits.json().id}`);
+  });
+
+  it('lists the last changed first, whatever order the rows were inserted in', async () => {
+    await t.database.pool.query('delete from news');
+    // An imported archive: inserted newest first, so ids run against time.
+    const newest = await addNews(t.database.db, { category: 'libya', title: 'الأحدث', updatedAt: hoursAgo(1) });
+    const middle = await addNews(t.database.db, { category: 'libya', title: 'الأوسط', updatedAt: hoursAgo(5) });
+    const oldest = await addNews(t.database.db, { category: 'sports', title: 'الأقدم', updatedAt: hoursAgo(30) });
+    const draft = await addNews(t.database.db, {
+      category: 'libya',
+      title: 'مسودة',
+      status: 'draft',
+      publishedAt: null,
+      updatedAt: hoursAgo(3),
+    });
+    const ids = async (query = '') =>
+      (await call('GET', `/api/admin/news${query}`)).json().map((n: { id: number }) => n.id);
+    expect(await ids()).toEqual([newest.id, draft.id, middle.id, oldest.id]);
+    expect(await ids('?status=published')).toEqual([newest.id, middle.id, oldest.id]);
+    expect(await ids('?category=libya')).toEqual([newest.id, draft.id, middle.id]);
+    // Correcting the oldest story brings it to the top; so does the dashboard's latest-news card.
+    const version = (await call('GET', `/api/admin/news/${oldest.id}`)).json().version;
+    await call('PUT', `/api/admin/news/${oldest.id}`, {
+      ...article,
+      title: 'الأقدم مصححاً',
+      category: 'sports',
+      version,
+    });
+    expect(await ids()).toEqual([oldest.id, newest.id, draft.id, middle.id]);
+    const latest = (await call('GET', '/api/admin/statistics')).json().latestNews;
+    expect(latest.map((n: { id: number }) => n.id)).toEqual([oldest.id, newest.id, draft.id, middle.id]);
+    expect(latest[2]).toMatchObject({ status: 'draft', publishedAt: null, updatedAt: expect.any(String) });
   });
 
   it('reports the total views', async () => {

@@ -15,7 +15,7 @@ import {
   okMessage,
   presenceResponse,
   previewArticle,
-  restoreInput,
+  reviewQueue,
   revisionParams,
 } from '../../../shared/schemas/admin';
 import { idParam, pageQuery } from '../../../shared/schemas/common';
@@ -26,6 +26,7 @@ import {
   presentAdminNews,
   presentAdminNewsListItem,
   presentNewsArticle,
+  presentReviewQueue,
   presentRevision,
   presentRevisionSummary,
 } from './news.presenter';
@@ -46,6 +47,11 @@ export function newsAdminRoutes(service: NewsroomService): FastifyPluginAsyncZod
         const page = await service.page({ q, category, status, author }, paging);
         return sendPage(reply, { ...page, items: page.items.map(presentAdminNewsListItem) });
       },
+    );
+
+    /** The editors' review queue (the dashboard): what waits for them, the longest waiting first. */
+    app.get('/news/review-queue', { config: PUBLISH, schema: { response: { 200: reviewQueue } } }, async () =>
+      presentReviewQueue(await service.reviewQueue()),
     );
 
     app.get(
@@ -139,13 +145,6 @@ export function newsAdminRoutes(service: NewsroomService): FastifyPluginAsyncZod
       '/news/:id/revisions/:revisionId',
       { config: WRITE, schema: { params: revisionParams, response: { 200: newsRevision } } },
       async (req) => presentRevision(await service.revision(req.params.id, req.params.revisionId)),
-    );
-
-    app.post(
-      '/news/:id/revisions/:revisionId/restore',
-      { config: WRITE, schema: { params: revisionParams, body: restoreInput, response: { 200: adminNewsItem } } },
-      async (req) =>
-        presentAdminNews(await service.restore(actorOf(req), req.params.id, req.params.revisionId, req.body.version)),
     );
 
     app.post(

@@ -5,9 +5,10 @@ import type {
   AutosavePayload,
   NewsRevision,
   NewsRevisionSummary,
+  ReviewQueue,
 } from '../../../shared/schemas/admin';
 import type { NewsArticle, NewsListItem } from '../../../shared/schemas/news';
-import type { AdminNewsListRow, AdminNewsRow, NewsArticleRow, NewsListRow } from './news.repository';
+import type { AdminNewsListRow, AdminNewsRow, NewsArticleRow, NewsListRow, ReviewQueueRow } from './news.repository';
 import type { RevisionRow } from './news-revisions.repository';
 import { SANITIZER_VERSION, cleanStoredBody } from './sanitize-html';
 
@@ -81,6 +82,7 @@ export function presentAdminNewsListItem(row: AdminNewsListRow): AdminNewsListIt
     ...presentNewsListItem(row),
     status: row.status,
     updatedAt: row.updatedAt.toISOString(),
+    submittedAt: iso(row.submittedAt),
     version: row.version,
     staff: row.staff,
     createdById: row.authorId,
@@ -110,5 +112,20 @@ export function presentRevision(r: RevisionRow): NewsRevision {
     byline: r.byline,
     authors: r.authors as { id: number; fullName: string }[],
     tags: r.tags as string[],
+  };
+}
+
+/** The review queue: who sent each story and when (a story in review always has a submission time). */
+export function presentReviewQueue(q: { rows: ReviewQueueRow[]; total: number }): ReviewQueue {
+  return {
+    total: q.total,
+    items: q.rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      categoryName: r.categoryName,
+      submittedAt: (r.submittedAt ?? r.updatedAt).toISOString(),
+      submittedBy:
+        r.submittedBy !== null && r.submittedByName ? { id: r.submittedBy, fullName: r.submittedByName } : null,
+    })),
   };
 }

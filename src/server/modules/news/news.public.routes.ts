@@ -30,8 +30,10 @@ export function newsPublicRoutes(service: NewsService): FastifyPluginAsyncZod {
       '/api/news/featured',
       { schema: { response: { 200: list } }, config: { cache: API_CACHE.news } },
       async (_req, reply) => {
+        // The lead age is a site setting: changing it changes this list.
+        reply.cacheTags('featured', 'settings');
         const rows = await service.featured();
-        reply.cacheTags('featured', ...articles(rows));
+        reply.cacheTags(...articles(rows));
         return present(rows);
       },
     );

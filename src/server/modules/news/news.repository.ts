@@ -19,8 +19,12 @@ import { offsetOf, paged, pagedTable } from '../../lib/paging';
 
 /** Matches the partial indexes news_*_idx (published_at desc nulls last, id desc nulls last). */
 const newestFirst = [sql`${news.publishedAt} desc nulls last`, sql`${news.id} desc nulls last`];
-/** The newsroom's list: newest first by id (given in order of creation), as news_pkey and news_*_id_idx are read. */
-const newestId = sql`${news.id} desc`;
+/**
+ * The newsroom's list: the last changed first (a story just written, submitted, published or corrected is on top;
+ * ids say only when a row was inserted, and an imported archive inserts its newest first), as news_updated_idx and
+ * news_*_updated_idx are read.
+ */
+const lastChanged = [sql`${news.updatedAt} desc nulls last`, sql`${news.id} desc nulls last`];
 
 export const listColumns = {
   id: news.id,
@@ -66,7 +70,9 @@ export type AdminNewsRow = NewsArticleRow &
     updatedByName: string | null;
   };
 export type AdminNewsListRow = NewsListRow &
-  Pick<NewsRow, 'status' | 'updatedAt' | 'version' | 'authorId'> & { staff: { id: number; fullName: string }[] };
+  Pick<NewsRow, 'status' | 'updatedAt' | 'version' | 'authorId' | 'submittedAt'> & {
+    staff: { id: number; fullName: string }[];
+  };
 export type NewsValues = Partial<
   Pick<
     NewsRow,
@@ -81,8 +87,14 @@ export type NewsValues = Partial<
     | 'modifiedAt'
     | 'byline'
     | 'sanitizedWith'
+    | 'submittedAt'
+    | 'submittedBy'
   >
 >;
+export type ReviewQueueRow = Pick<NewsRow, 'id' | 'title' | 'submittedAt' | 'submittedBy' | 'updatedAt'> & {
+  categoryName: string | null;
+  submittedByName: string | null;
+};
 
 /**
  * An admin search counts its matches among this many of the newest articles the other filters leave (about five
@@ -139,6 +151,7 @@ const adminListColumns = {
   ...listColumns,
   status: news.status,
   updatedAt: news.updatedAt,
+  submittedAt: news.submittedAt,
   version: news.version,
   authorId: news.authorId,
   staff: staffJson,
@@ -393,7 +406,7 @@ export function newsRepository(db: Db, now: () => Date) {
         .select({ id: news.id })
         .from(news)
         .where(where)
-        .orderBy(newestId)
+        .orderBy(...lastChanged)
         .limit(q.pageSize)
         .offset(offsetOf(q));
       const rows = async () => {
@@ -405,7 +418,7 @@ export function newsRepository(db: Db, now: () => Date) {
           .leftJoin(categories, eq(categories.slug, news.category))
           .leftJoin(newsViews, eq(newsViews.newsId, news.id))
           .where(inArray(news.id, pageIds))
-          .orderBy(newestId)) as AdminNewsListRow[];
+          .orderBy(...lastChanged)) as AdminNewsListRow[];
       };
       if (!matches) {
         // One author's articles alone are counted from that author's links (an index alone), not joined to news.
@@ -457,6 +470,33 @@ export function newsRepository(db: Db, now: () => Date) {
     async delete(id: number, ex: Executor): Promise<NewsRow | undefined> {
       const [row] = await ex.delete(news).where(eq(news.id, id)).returning();
       return row;
+    },
+    /** The review queue: articles in review, the longest waiting first (news_review_queue_idx), and how many. */
+    async reviewQueue(limit: number): Promise<{ rows: ReviewQueueRow[]; total: number }> {
+      const inReview = eq(news.status, 'review');
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({
+            id: news.id,
+            title: news.title,
+            submittedAt: news.submittedAt,
+            submittedBy: news.submittedBy,
+            updatedAt: news.updatedAt,
+            categoryName: categories.name,
+            submittedByName: admins.fullName,
+          })
+          .from(news)
+          .leftJoin(categories, eq(categories.slug, news.category))
+          .leftJoin(admins, eq(admins.id, news.submittedBy))
+          .where(inReview)
+          .orderBy(news.submittedAt, news.id)
+          .limit(limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(news)
+          .where(inReview),
+      ]);
+      return { rows, total: count?.n ?? 0 };
     },
     /** Scheduled articles whose minute has come, locked for publishing (SKIP LOCKED: one instance takes each). */
     async lockDue(at: Date, limit: number, ex: Executor): Promise<NewsRow[]> {

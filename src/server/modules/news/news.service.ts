@@ -8,11 +8,27 @@ import type { NewsRepository } from './news.repository';
 export const FEATURED_LIMIT = 10;
 export const RELATED_LIMIT = 4;
 
-export function newsService(deps: { repo: NewsRepository; categories: CategoriesRepository }) {
+const DAY_MS = 86_400_000;
+
+export function newsService(deps: {
+  repo: NewsRepository;
+  categories: CategoriesRepository;
+  /** How many days a featured story stays in the lead (site settings). */
+  leadMaxAgeDays: () => Promise<number>;
+  now: () => Date;
+}) {
   const { repo, categories } = deps;
   return {
     latest: (limit: number, offset: number, before?: NewsCursor) => repo.listLatest(limit, offset, before),
-    featured: () => repo.listFeatured(FEATURED_LIMIT),
+    /**
+     * Featured stories for the lead positions (the slider and the big card), newest first: one older than the
+     * site's lead age has left them by itself, so a story featured weeks ago never sits above today's news.
+     */
+    async featured() {
+      const since = deps.now().getTime() - (await deps.leadMaxAgeDays()) * DAY_MS;
+      const rows = await repo.listFeatured(FEATURED_LIMIT);
+      return rows.filter((r) => r.publishedAt && r.publishedAt.getTime() >= since);
+    },
     async byCategory(slug: string, limit: number, offset: number, before?: NewsCursor) {
       if (!(await categories.findActiveBySlug(slug))) throw categoriesErrors.notFound();
       return repo.listByCategory(slug, limit, offset, before);

@@ -256,7 +256,7 @@ describe('autosave', () => {
 });
 
 describe('revisions', () => {
-  it('keeps one per save that changes the text, lists them, and restores one as a new revision', async () => {
+  it('keeps one per save that changes the text, lists them, and a save of a restored one says so', async () => {
     const created = (await editor('POST', '/api/admin/news', { ...article, title: 'الأصل' })).json();
     let version = created.version;
     for (const title of ['الثانية', 'الثالثة']) {
@@ -271,16 +271,45 @@ describe('revisions', () => {
     const original = (await editor('GET', `/api/admin/news/${created.id}/revisions/${list[2].id}`)).json();
     expect(original).toMatchObject({ title: 'الأصل', content: '<p>نص الخبر</p>', category: 'libya' });
 
-    const restored = await editor('POST', `/api/admin/news/${created.id}/revisions/${list[2].id}/restore`, { version });
+    // Restoring is done in the editor (the revision's text loaded for review): there is no call that changes the
+    // published article by itself, and readers still see the last saved text.
+    const direct = await editor('POST', `/api/admin/news/${created.id}/revisions/${list[2].id}/restore`, { version });
+    expect(direct.statusCode).toBe(404);
+    expect((await t.app.inject(`/api/news/${created.id}`)).json().title).toBe('الثالثة');
+
+    // The editor's save of the restored text: readers see it, the revision and the audit log say "restore".
+    const restored = await editor('PUT', `/api/admin/news/${created.id}`, {
+      ...article,
+      title: original.title,
+      restoredFrom: list[2].id,
+      version,
+    });
     expect(restored.statusCode).toBe(200);
     expect(restored.json().title).toBe('الأصل');
     expect((await t.app.inject(`/api/news/${created.id}`)).json().title).toBe('الأصل');
     const after = (await editor('GET', `/api/admin/news/${created.id}/revisions`)).json();
     expect(after).toHaveLength(4);
     expect(after[0]).toMatchObject({ title: 'الأصل', reason: 'restore' });
-    // A stale restore is refused like a stale save.
-    const stale = await editor('POST', `/api/admin/news/${created.id}/revisions/${list[1].id}/restore`, { version });
+    const { rows } = await t.database.pool.query(
+      "select action, details from audit_log where entity = 'news' and entity_id = $1 order by id desc limit 1",
+      [String(created.id)],
+    );
+    expect(rows[0]).toMatchObject({ action: 'restore', details: { title: 'الأصل', revision: list[2].id } });
+    // A stale save of a restored text is refused like any stale save; a revision of another article is refused.
+    const stale = await editor('PUT', `/api/admin/news/${created.id}`, {
+      ...article,
+      restoredFrom: list[1].id,
+      version,
+    });
     expect(stale.statusCode).toBe(409);
+    const other = (await editor('POST', '/api/admin/news', { ...article, title: 'خبر آخر' })).json();
+    const foreign = await editor('PUT', `/api/admin/news/${other.id}`, {
+      ...article,
+      restoredFrom: list[2].id,
+      version: other.version,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('النسخة المطلوبة غير موجودة');
   });
 });
 

@@ -10,6 +10,9 @@
  * - Autosave of a draft or an article in review writes the article itself (it is not public); of a scheduled,
  *   published or unpublished one, it is kept aside for its editor (news_autosaves) until they save or discard.
  * - Bodies are sanitised when saved (SANITIZER_VERSION recorded with them) and may not be empty when published.
+ * - Restoring a revision is done in the editor: it loads the revision's text for review, and only the save that
+ *   follows changes anything (carrying `restoredFrom`, so the revision it keeps and the audit log say "restore").
+ * - Sending a story for review records who sent it and when (the editors' review queue, oldest first).
  */
 import {
   ACTION_TARGET,
@@ -23,7 +26,7 @@ import {
 } from '../../../shared/news-workflow';
 import type { Role } from '../../../shared/permissions';
 import type { NewsAutosaveInput, NewsInput, NewsTransitionInput } from '../../../shared/schemas/admin';
-import { PRESENCE_ACTIVE_MS } from '../../../shared/schemas/admin';
+import { PRESENCE_ACTIVE_MS, REVIEW_QUEUE_SHOWN } from '../../../shared/schemas/admin';
 import type { PageQuery } from '../../../shared/schemas/common';
 import type { Executor, Tx } from '../../db/client';
 import { pageOf, type Page } from '../../lib/paging';
@@ -141,6 +144,10 @@ export function newsroomService(deps: {
     }
   }
 
+  /** Entering review (from another state) records who sent the story and when; staying in review keeps the first. */
+  const submission = (before: Pick<NewsRow, 'status'> | undefined, status: NewsStatus, staff: Staff) =>
+    status === 'review' && before?.status !== 'review' ? { submittedAt: now(), submittedBy: staff.id } : {};
+
   /** Publishing needs the whole story: a stored article may be an unfinished draft. */
   function checkComplete(row: Pick<NewsRow, 'description' | 'content' | 'imageUrl'>) {
     const missing = (
@@ -202,17 +209,11 @@ export function newsroomService(deps: {
     JSON.stringify(a.authors.map((x) => x.id)) === JSON.stringify((b.authors as { id: number }[]).map((x) => x.id)) &&
     JSON.stringify(a.tags) === JSON.stringify(b.tags);
 
-  /** Keeps a revision if what the article says differs from its last revision (or always, for a restore). */
-  async function keepRevision(
-    row: AdminNewsRow,
-    staff: Staff | typeof SYSTEM_ACTOR,
-    reason: string,
-    tx: Tx,
-    force = false,
-  ) {
+  /** Keeps a revision if what the article says differs from its last revision. */
+  async function keepRevision(row: AdminNewsRow, staff: Staff | typeof SYSTEM_ACTOR, reason: string, tx: Tx) {
     const snap = snapshotOf(row);
     const last = await revisions.latest(row.id, tx);
-    if (!force && last && sameSnapshot(snap, last)) return false;
+    if (last && sameSnapshot(snap, last)) return false;
     await revisions.insert(
       {
         ...snap,
@@ -241,20 +242,43 @@ export function newsroomService(deps: {
     return changed && wasOut ? now() : before.modifiedAt;
   }
 
-  /** What a save or a state change returns to the write protocol: the row, its audit entry, the tags it touched. */
-  const changed = (before: NewsRow, row: AdminNewsRow, action: NewsAction | undefined, linksChanged?: boolean) => ({
-    value: row,
-    audit: {
-      action: (action ?? 'update') as AuditAction,
+  /** What a save or a state change returns to the write protocol: the row, its audit entries, the tags it touched. */
+  const changed = (
+    before: NewsRow,
+    row: AdminNewsRow,
+    action: NewsAction | undefined,
+    linksChanged?: boolean,
+    restored?: RevisionRow,
+  ) => {
+    const entry = (a: AuditAction, details: Record<string, unknown> = {}) => ({
+      action: a,
       entity: 'news' as const,
       entityId: row.id,
-      details: { title: row.title, from: before.status, to: row.status },
-    },
-    tags: articleTags(before, row, now(), linksChanged),
-  });
+      details: {
+        title: row.title,
+        from: before.status,
+        to: row.status,
+        ...(row.status === 'scheduled' && row.publishedAt ? { publishAt: row.publishedAt.toISOString() } : {}),
+        ...details,
+      },
+    });
+    const restoredEntry = restored && entry('restore', { revision: restored.id, version: restored.version });
+    return {
+      value: row,
+      audit: restoredEntry
+        ? action
+          ? [restoredEntry, entry(action)]
+          : restoredEntry
+        : entry((action ?? 'update') as AuditAction),
+      tags: articleTags(before, row, now(), linksChanged),
+    };
+  };
 
   return {
     // Lists and reads
+    /** The editors' review queue: the longest waiting first (a few), and how many wait in all. */
+    reviewQueue: () => repo.reviewQueue(REVIEW_QUEUE_SHOWN),
+
     async page(filter: AdminNewsListFilter, q: PageQuery): Promise<Page<AdminNewsListRow>> {
       const f: AdminNewsFilter = {
         category: filter.category && filter.category !== 'all' ? filter.category : undefined,
@@ -294,6 +318,7 @@ export function newsroomService(deps: {
           {
             ...text,
             ...state,
+            ...submission(undefined, state.status, staff),
             featured: isEditorRole(staff.role) ? input.featured : false,
             authorId: staff.id,
             at: now(),
@@ -313,7 +338,16 @@ export function newsroomService(deps: {
         await keepRevision(row, staff, action, tx);
         return {
           value: row,
-          audit: { action: 'create', entity: 'news', entityId: id, details: { title: row.title, status: row.status } },
+          audit: {
+            action: 'create',
+            entity: 'news',
+            entityId: id,
+            details: {
+              title: row.title,
+              status: row.status,
+              ...(row.status === 'scheduled' && row.publishedAt ? { publishAt: row.publishedAt.toISOString() } : {}),
+            },
+          },
           tags: articleTags(undefined, row, now()),
         };
       }),
@@ -326,6 +360,8 @@ export function newsroomService(deps: {
         await checkVersion(before, input.version, tx);
         if (input.action) checkMove(staff, input.action, access);
         if (!canEdit(staff.role, access)) throw newsErrors.notYours();
+        const restored = input.restoredFrom === undefined ? undefined : await revisions.find(id, input.restoredFrom);
+        if (input.restoredFrom !== undefined && !restored) throw newsErrors.revisionNotFound();
         const text = await cleaned(input, tx);
         const state = input.action
           ? stateFor(input.action, before, input.publishAt)
@@ -335,6 +371,7 @@ export function newsroomService(deps: {
           {
             ...text,
             ...state,
+            ...submission(before, state.status, staff),
             featured: isEditorRole(staff.role) ? input.featured : before.featured,
             modifiedAt: modifiedAt(before, text),
             updatedAt: now(),
@@ -346,8 +383,8 @@ export function newsroomService(deps: {
         const linksChanged = await setLinks(id, staff, input, visibleSince(after, now()), tx, false);
         await desk.dropAutosave(id, staff.id, tx);
         const row = await reload(id, tx);
-        await keepRevision(row, staff, input.action ?? 'save', tx);
-        return changed(before, row, input.action, linksChanged);
+        await keepRevision(row, staff, restored ? 'restore' : (input.action ?? 'save'), tx);
+        return changed(before, row, input.action, linksChanged, restored);
       }),
 
     /** A state change without the text (the list's and the editor's buttons). */
@@ -359,7 +396,11 @@ export function newsroomService(deps: {
         checkMove(staff, input.action, access);
         if (input.action === 'publish' || input.action === 'schedule') checkComplete(before);
         const state = stateFor(input.action, before, input.publishAt);
-        await repo.update(id, { ...state, updatedAt: now(), updatedBy: staff.id }, tx);
+        await repo.update(
+          id,
+          { ...state, ...submission(before, state.status, staff), updatedAt: now(), updatedBy: staff.id },
+          tx,
+        );
         await repo.syncVisibility(id, visibleSince({ ...before, ...state }, now()), tx);
         const row = await reload(id, tx);
         await keepRevision(row, staff, input.action, tx);
@@ -436,45 +477,6 @@ export function newsroomService(deps: {
       if (!rev) throw newsErrors.revisionNotFound();
       return rev;
     },
-    /** Puts an older revision's text back (a save, so it is a new revision itself; the state is kept). */
-    restore: (staff: Staff, id: number, revisionId: number, version?: number) =>
-      write(staff, async (tx) => {
-        const before = await locked(id, tx);
-        const access = await accessOf(before, staff, tx);
-        await checkVersion(before, version, tx);
-        if (!canEdit(staff.role, access)) throw newsErrors.notYours();
-        const rev = await revisions.find(id, revisionId);
-        if (!rev) throw newsErrors.revisionNotFound();
-        const text = await cleaned({ ...rev, imageUrl: rev.imageUrl ?? '', featured: before.featured }, tx);
-        if (before.status === 'published' || before.status === 'scheduled') checkComplete(text);
-        await repo.update(
-          id,
-          { ...text, modifiedAt: modifiedAt(before, text), updatedAt: now(), updatedBy: staff.id },
-          tx,
-        );
-        const authorIds = (rev.authors as { id: number }[]).map((a) => a.id);
-        const stillThere = await repo.existingStaff(authorIds, tx);
-        const linksChanged = await setLinks(
-          id,
-          staff,
-          { authors: authorIds.filter((a) => stillThere.includes(a)), tags: rev.tags as string[] },
-          visibleSince(before, now()),
-          tx,
-          false,
-        );
-        const row = await reload(id, tx);
-        await keepRevision(row, staff, 'restore', tx, true);
-        return {
-          value: row,
-          audit: {
-            action: 'restore',
-            entity: 'news',
-            entityId: id,
-            details: { title: row.title, revision: rev.id, version: rev.version },
-          },
-          tags: articleTags(before, row, now(), linksChanged),
-        };
-      }),
     pruneRevisions: () => revisions.prune(new Date(now().getTime() - REVISIONS_KEEP_DAYS * 86_400_000)),
 
     // Who has it open

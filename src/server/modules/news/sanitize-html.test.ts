@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CLIPBOARD_CASES, LONG_URL } from '../../../shared/article-html.fixtures';
+import { outline } from '../../../shared/article-html.testing';
 import { cleanStoredBody, MAX_NESTING, nestingDepth, sanitizeArticleHtml } from './sanitize-html';
 
 const PAYLOADS = [
@@ -53,15 +55,25 @@ describe('sanitizeArticleHtml', () => {
     expect(cleanStoredBody('<p onclick="x()">نص</p>')).toBe('<p>نص</p>');
   });
 
-  it('stores lists as semantic <ul> and <ol>: bullets stay bullets, each run its own list', () => {
+  it('stores lists as semantic <ul> and <ol>: bullets stay bullets, each run its own list, deeper items nested', () => {
     const quill =
       '<ol><li data-list="bullet">أول</li><li data-list="bullet" class="ql-indent-1">فرعي &amp; &lt;b&gt;</li>' +
       '<li data-list="ordered">واحد</li><li data-list="ordered">اثنان</li><li data-list="bullet">أخير</li></ol>' +
       '<p>بعد</p><ol><li data-list="ordered">جديد</li></ol><ul><li>قديم</li></ul>';
     expect(sanitizeArticleHtml(quill)).toBe(
-      '<ul><li>أول</li><li class="ql-indent-1">فرعي &amp; &lt;b&gt;</li></ul>' +
+      '<ul><li>أول<ul><li>فرعي &amp; &lt;b&gt;</li></ul></li></ul>' +
         '<ol><li>واحد</li><li>اثنان</li></ol><ul><li>أخير</li></ul>' +
         '<p>بعد</p><ol><li>جديد</li></ol><ul><li>قديم</li></ul>',
+    );
+    // Numbering runs on across a nested list of another kind, as the editor shows it; the list markers Quill
+    // writes into each item (<span class="ql-ui">) are not kept.
+    const nested =
+      '<ol><li data-list="ordered"><span class="ql-ui" contenteditable="false"></span>أ</li>' +
+      '<li data-list="bullet" class="ql-indent-1">أ١</li><li data-list="ordered" class="ql-indent-2">أ١أ</li>' +
+      '<li data-list="ordered">ب</li><li data-list="ordered" class="ql-indent-2">بعيد</li></ol>';
+    expect(sanitizeArticleHtml(nested)).toBe(
+      // An item two levels deeper than the one before goes one level in (no empty item in between).
+      '<ol><li>أ<ul><li>أ١<ol><li>أ١أ</li></ol></li></ul></li><li>ب<ol><li>بعيد</li></ol></li></ol>',
     );
     // Cleaning twice changes nothing (the read path re-cleans bodies stored by an older sanitiser).
     const once = sanitizeArticleHtml(quill);
@@ -101,5 +113,53 @@ describe('sanitizeArticleHtml', () => {
       expect(out).toContain(kept);
     }
     expect(out).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it('keeps simple tables, with nothing on them but colspan and rowspan', () => {
+    const quill =
+      '<table><tbody><tr><td data-row="row-ab12"><strong>البند</strong></td><td data-row="row-ab12">العدد</td></tr>' +
+      '<tr><td data-row="row-cd34">الحاويات</td><td data-row="row-cd34"><br></td></tr></tbody></table><p><br></p>';
+    expect(sanitizeArticleHtml(quill)).toBe(
+      '<table><tbody><tr><td><strong>البند</strong></td><td>العدد</td></tr>' +
+        '<tr><td>الحاويات</td><td><br /></td></tr></tbody></table>',
+    );
+    expect(
+      sanitizeArticleHtml(
+        '<table border="1" style="width:720px;background:#fff" class="x" onclick="x()"><thead><tr>' +
+          '<th colspan="2" width="300" style="color:#C00000" bgcolor="red">رأس</th><th rowspan="x">ب</th></tr></thead>' +
+          '<tfoot><tr><td rowspan="3" colspan="1000">ذيل</td></tr></tfoot></table>',
+      ),
+    ).toBe(
+      '<table><thead><tr><th colspan="2">رأس</th><th>ب</th></tr></thead><tbody><tr><td rowspan="3">ذيل</td></tr></tbody></table>',
+    );
+  });
+
+  it("keeps only the toolbar's palette, and alignment and sizes as the editor's classes", () => {
+    const out = sanitizeArticleHtml(
+      '<p class="ql-align-justify ql-size-large"><span style="color: rgb(230, 0, 0); background-color: #FFFF00;">ملون</span>' +
+        '<span style="color:#C00000;font-family:Arial;font-size:14pt;line-height:150%">وورد</span></p>' +
+        '<p style="text-align:justify;margin-right:.5in" dir="rtl" class="x ql-indent-9">فقرة</p><h2 dir="ltr">ع</h2>',
+    );
+    expect(out).toBe(
+      '<p class="ql-align-justify ql-size-large"><span style="color:rgb(230, 0, 0);background-color:#FFFF00">ملون</span>' +
+        'وورد</p><p>فقرة</p><h2>ع</h2>',
+    );
+  });
+
+  it.each(CLIPBOARD_CASES)(
+    'cleans $name saved around the editor as a paste into it is cleaned, and a second time changes nothing',
+    ({ html, outline: expected }) => {
+      const once = sanitizeArticleHtml(html);
+      expect(outline(once)).toEqual(expected);
+      expect(once).not.toMatch(/style=|class=|\bdir=|color|font|justify|mso-|Mso|o:p|·|§|data-list|<span/i);
+      expect(once).toMatch(/<ul><li>/);
+      expect(once).toMatch(/<table><tbody><tr><td>/);
+      expect(sanitizeArticleHtml(once)).toBe(once);
+      expect(cleanStoredBody(once)).toBe(once);
+    },
+  );
+
+  it('leaves a long URL as text, whole (the article page wraps it)', () => {
+    expect(sanitizeArticleHtml(`<p>${LONG_URL}</p>`)).toBe(`<p>${LONG_URL}</p>`);
   });
 });

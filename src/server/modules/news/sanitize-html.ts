@@ -1,92 +1,26 @@
 /**
- * The article-body allow-list: exactly what the editor (Quill 2, SPEC §2 toolbar) produces. Links may be
- * http, https, mailto or tel; images http, https or a data: image; iframes only YouTube and Vimeo embeds.
- * Scripts, event handlers, javascript: URLs and every other tag or attribute are removed.
+ * Article bodies as stored and served: the shared rule set (src/shared/article-html.ts, which the editor is built
+ * from too) applied with sanitize-html. A body that still carries clipboard markup (Word, Google Docs, a web page:
+ * saved around the editor) is first cleaned as the editor cleans a paste. Scripts, event handlers, javascript: URLs
+ * and every tag or attribute the editor cannot make are removed.
  */
 import render from 'dom-serializer';
 import { type ChildNode, Element } from 'domhandler';
 import { Parser, parseDocument } from 'htmlparser2';
 import sanitize from 'sanitize-html';
-
-const VIDEO_EMBED =
-  /^https:\/\/(www\.youtube(-nocookie)?\.com\/embed\/[\w-]{6,20}|player\.vimeo\.com\/video\/\d{1,12})([?#][^\s"'<>]*)?$/;
-const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
-const CLASSES = [
-  'ql-align-center',
-  'ql-align-right',
-  'ql-align-left',
-  'ql-align-justify',
-  'ql-size-small',
-  'ql-size-large',
-  'ql-size-huge',
-  'ql-video',
-  'ql-indent-1',
-  'ql-indent-2',
-  'ql-indent-3',
-];
-
-const OPTIONS: sanitize.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h1',
-    'h2',
-    'h3',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'strike',
-    'span',
-    'a',
-    'ol',
-    'ul',
-    'li',
-    'img',
-    'iframe',
-    'blockquote',
-  ],
-  allowedAttributes: {
-    a: ['href', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height'],
-    iframe: ['src', 'allowfullscreen', 'frameborder'],
-    li: ['data-list'],
-    '*': ['class', 'style', 'dir'],
-  },
-  allowedClasses: { '*': CLASSES },
-  allowedStyles: {
-    '*': { color: [COLOR], 'background-color': [COLOR], 'text-align': [/^(left|right|center|justify)$/] },
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'], iframe: ['https'] },
-  allowedSchemesAppliedToAttributes: ['href', 'src'],
-  allowProtocolRelative: false,
-  allowedIframeHostnames: ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'],
-  disallowedTagsMode: 'discard',
-  exclusiveFilter: (frame) =>
-    (frame.tag === 'iframe' && !VIDEO_EMBED.test(frame.attribs.src ?? '')) ||
-    (frame.tag === 'img' &&
-      !!frame.attribs.src?.startsWith('data:') &&
-      !/^data:image\/(png|gif|jpeg|webp|bmp|x-icon);base64,[a-z0-9+/=\s]+$/i.test(frame.attribs.src)) ||
-    (frame.tag === 'img' && !frame.attribs.src),
-  transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: {
-        ...attribs,
-        ...(attribs.target === '_blank' ? { rel: 'noopener noreferrer nofollow' } : { rel: 'nofollow' }),
-      },
-    }),
-  },
-};
+import {
+  ARTICLE_SANITIZE_OPTIONS,
+  cleanPastedHtml,
+  isClipboardHtml,
+  MAX_LIST_INDENT,
+} from '../../../shared/article-html';
 
 /**
- * Bumped whenever OPTIONS change: a body saved with the current version is served as stored; an older (or unknown)
- * one is cleaned again when read (news.presenter.ts), so tightening the rules protects the archive at once.
+ * Bumped whenever the rules change: a body saved with the current version is served as stored; an older (or
+ * unknown) one is cleaned again when read (news.presenter.ts), so tightening the rules protects the archive at once.
+ * 3: tables; only the palette's colours; no inline alignment or `dir`; clipboard markup cleaned; nested lists.
  */
-export const SANITIZER_VERSION = 2;
+export const SANITIZER_VERSION = 3;
 
 /**
  * sanitize-html takes time quadratic in how deeply tags nest (120,000 nested <b> froze a server for a minute). No
@@ -149,17 +83,22 @@ export function cleanStoredBody(html: string): string {
 }
 
 export function sanitizeArticleHtml(html: string): string {
-  const clean = sanitize(html, OPTIONS);
-  return clean.includes('data-list=') ? semanticLists(clean) : clean;
+  const source = isClipboardHtml(html) ? cleanPastedHtml(html) : html;
+  // Empty lines at the end say nothing (the editor always keeps one after a table that ends the text).
+  const clean = sanitize(source, ARTICLE_SANITIZE_OPTIONS).replace(/(<p>(<br \/>|<br>)?<\/p>\s*)+$/, '');
+  // Quill's flat lists, and lists stored flat by the previous rules (indents as classes), become nested lists.
+  return clean.includes('data-list=') || /<li [^>]*ql-indent-/.test(clean) ? semanticLists(clean) : clean;
 }
 
 const BULLET = new Set(['bullet', 'checked', 'unchecked']);
+const INDENT = /^ql-indent-(\d+)$/;
 
 /**
- * Quill 2 writes every list as `<ol>` and tells bullets from numbers by each item's `data-list`, so any reader
- * but Quill's own stylesheet (an article page, an RSS reader, a search snippet) shows bullets as numbers and
- * runs the numbering on. Stored HTML says what it means instead: each run of items of one kind becomes its own
- * `<ul>` or `<ol>`, without `data-list` (the editor reads `<ul>`/`<ol>` back as bullet and ordered lists).
+ * Quill 2 writes every list as one flat `<ol>` and tells bullets from numbers by each item's `data-list`, and depth
+ * by its `ql-indent-N` class, so any reader but Quill's own stylesheet (an article page, an RSS reader, a search
+ * snippet) shows bullets as numbers, runs the numbering on and loses the nesting. Stored HTML says what it means
+ * instead: each run of items of one kind becomes its own `<ul>` or `<ol>`, and a deeper item goes in a list inside
+ * the item before it (the editor reads nested `<ul>`/`<ol>` back as indented bullet and ordered items).
  * htmlparser2 and dom-serializer are what sanitize-html itself parses with.
  */
 function semanticLists(html: string): string {
@@ -169,49 +108,77 @@ function semanticLists(html: string): string {
     for (const node of [...nodes]) {
       if (!(node instanceof Element)) continue;
       visit(node.children);
-      if (node.name === 'ol' || node.name === 'ul') splitList(node);
+      if ((node.name === 'ol' || node.name === 'ul') && node.children.some(isQuillItem)) nestList(node);
     }
   };
   visit(doc.children);
-  return render(doc, { decodeEntities: false });
+  // Void tags written as sanitize-html writes them (`<br />`), so cleaning a stored body again changes nothing.
+  return render(doc, { decodeEntities: false, selfClosingTags: true });
 }
 
-function splitList(list: Element) {
-  const runs: { tag: 'ul' | 'ol'; items: ChildNode[] }[] = [];
+const isQuillItem = (n: ChildNode) =>
+  n instanceof Element && n.name === 'li' && ('data-list' in n.attribs || /ql-indent-/.test(n.attribs.class ?? ''));
+
+/** The list's items as nested `<ul>`/`<ol>` in place of the list. */
+function nestList(list: Element) {
+  const parent = list.parent;
+  if (!parent) return;
+  const top: Element[] = [];
+  // The lists open at each depth, deepest last, with the item that a deeper list would go into.
+  const open: { depth: number; list: Element; item: Element | null }[] = [];
   for (const child of list.children) {
+    if (!(child instanceof Element)) {
+      if (open.length) append(open.at(-1)!.list, child);
+      continue;
+    }
     let tag: 'ul' | 'ol' = list.name === 'ul' ? 'ul' : 'ol';
-    if (child instanceof Element && child.name === 'li') {
+    let depth = 0;
+    if (child.name === 'li') {
       const kind = child.attribs['data-list'];
       if (kind) tag = BULLET.has(kind) ? 'ul' : 'ol';
       delete child.attribs['data-list'];
+      const classes = (child.attribs.class ?? '').split(/\s+/).filter(Boolean);
+      depth = Math.min(MAX_LIST_INDENT, Number(classes.map((c) => INDENT.exec(c)?.[1]).find(Boolean) ?? 0));
+      const rest = classes.filter((c) => !INDENT.test(c));
+      if (rest.length) child.attribs.class = rest.join(' ');
+      else delete child.attribs.class;
     }
-    const last = runs.at(-1);
-    if (last && (last.tag === tag || !(child instanceof Element))) last.items.push(child);
-    else runs.push({ tag, items: [child] });
+    while (
+      open.length &&
+      (open.at(-1)!.depth > depth || (open.at(-1)!.depth === depth && open.at(-1)!.list.name !== tag))
+    )
+      open.pop();
+    if (!open.length || open.at(-1)!.depth < depth) {
+      const sub = new Element(tag, open.length ? {} : { ...list.attribs }, []);
+      const holder = open.at(-1);
+      if (holder) {
+        // A deeper item goes inside the item before it (an item with nothing before it gets an empty one).
+        if (!holder.item) {
+          holder.item = new Element('li', {}, []);
+          append(holder.list, holder.item);
+        }
+        append(holder.item, sub);
+      } else top.push(sub);
+      open.push({ depth, list: sub, item: null });
+    }
+    append(open.at(-1)!.list, child);
+    open.at(-1)!.item = child;
   }
-  const parent = list.parent;
-  if (!parent) return;
-  const lists = runs.map((run) => {
-    const el = new Element(run.tag, { ...list.attribs }, []);
-    for (const item of run.items) {
-      item.parent = el;
-      el.children.push(item);
-    }
-    return el;
-  });
-  if (lists.length === 0) return;
   const at = parent.children.indexOf(list);
-  parent.children.splice(at, 1, ...lists);
-  lists.forEach((el, i) => {
-    el.parent = parent;
-    el.prev = i === 0 ? list.prev : lists[i - 1]!;
-    el.next = i === lists.length - 1 ? list.next : lists[i + 1]!;
+  parent.children.splice(at, 1, ...top);
+  for (const el of top) el.parent = parent;
+  relink(parent.children);
+}
+
+function append(parent: Element, child: ChildNode) {
+  child.parent = parent;
+  parent.children.push(child);
+  relink(parent.children);
+}
+
+function relink(nodes: ChildNode[]) {
+  nodes.forEach((n, i) => {
+    n.prev = nodes[i - 1] ?? null;
+    n.next = nodes[i + 1] ?? null;
   });
-  if (list.prev) list.prev.next = lists[0]!;
-  if (list.next) list.next.prev = lists.at(-1)!;
-  for (const el of lists)
-    el.children.forEach((c, i) => {
-      c.prev = el.children[i - 1] ?? null;
-      c.next = el.children[i + 1] ?? null;
-    });
 }

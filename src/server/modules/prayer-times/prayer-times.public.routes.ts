@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { prayerTimesResponse } from '../../../shared/schemas/prayer-times';
+import { cityQuery, prayerTimesResponse } from '../../../shared/schemas/prayer-times';
 import { API_CACHE } from '../../plugins/cache/route-cache';
 import type { PrayerTimesService } from './prayer-times.service';
 
@@ -7,8 +7,11 @@ export function prayerTimesPublicRoutes(service: PrayerTimesService): FastifyPlu
   return async (app) => {
     app.get(
       '/api/prayer-times',
-      { schema: { response: { 200: prayerTimesResponse } }, config: { cache: API_CACHE.prayer } },
-      async () => service.current(),
+      {
+        schema: { querystring: cityQuery, response: { 200: prayerTimesResponse } },
+        config: { cache: API_CACHE.prayer },
+      },
+      async (req) => service.current(req.query.city),
     );
   };
 }

@@ -1,10 +1,12 @@
 /**
- * Prayer times for Tripoli. Readers get the imported record for the day; for a day without one, adhan's
- * computation; SPEC's defaults only if both fail. Staff replace the whole table from the shipped XML (all or
+ * Prayer times for Tripoli, or another Libyan city a reader chooses. For Tripoli readers get the imported record for
+ * the day; for a day without one, and for every other city, adhan's computation for its coordinates; SPEC's
+ * defaults only if both fail. Staff replace the whole table from the shipped XML (all or
  * nothing) or correct one day.
  */
 import fs from 'node:fs/promises';
-import { DEFAULT_PRAYER_TIMES, PRAYER_KEYS, PRAYER_NAMES, TRIPOLI, type PrayerKey } from '../../../shared/constants';
+import { DEFAULT_PRAYER_TIMES, PRAYER_KEYS, PRAYER_NAMES, type PrayerKey } from '../../../shared/constants';
+import { cityBySlug, DEFAULT_CITY, type LibyanCity } from '../../../shared/cities';
 import { addDays, tripoliDate, tripoliInstant } from '../../../shared/dates';
 import type { PrayerTimeInput } from '../../../shared/schemas/admin';
 import type { PageQuery } from '../../../shared/schemas/common';
@@ -28,15 +30,16 @@ export function prayerTimesService(deps: {
 }) {
   const { repo, write, now, log } = deps;
 
-  async function day(date: string): Promise<{ day: PrayerDay; source: Source }> {
-    const row = await repo.findByDate(date);
+  async function day(date: string, city: LibyanCity): Promise<{ day: PrayerDay; source: Source }> {
+    // The newsroom's table is Tripoli's; any other city is computed.
+    const row = city.slug === DEFAULT_CITY ? await repo.findByDate(date) : undefined;
     if (row)
       return {
         day: { date, fajr: row.fajr, dhuhr: row.dhuhr, asr: row.asr, maghrib: row.maghrib, isha: row.isha },
         source: 'record',
       };
     try {
-      return { day: { date, ...computePrayerDay(date) }, source: 'computed' };
+      return { day: { date, ...computePrayerDay(date, city) }, source: 'computed' };
     } catch (err) {
       log.warn({ err }, 'prayer computation failed; using default times');
       return { day: { date, ...DEFAULT_PRAYER_TIMES }, source: 'default' };
@@ -48,20 +51,22 @@ export function prayerTimesService(deps: {
 
   return {
     /** Today's times and the next prayer with the time left; after isha the next prayer is tomorrow's fajr. */
-    async current(): Promise<PrayerTimesResponse> {
+    async current(citySlug: string = DEFAULT_CITY): Promise<PrayerTimesResponse> {
+      const city = cityBySlug(citySlug);
       const at = now();
-      const today = await day(tripoliDate(at));
+      const today = await day(tripoliDate(at), city);
       let nextDay = today.day;
       let key = firstAfter(today.day, at);
       if (!key) {
-        nextDay = (await day(addDays(today.day.date, 1))).day;
+        nextDay = (await day(addDays(today.day.date, 1), city)).day;
         key = 'fajr';
       }
       const when = tripoliInstant(nextDay.date, nextDay[key]);
       const seconds = Math.max(0, Math.ceil((when.getTime() - at.getTime()) / 1000));
       const minutes = Math.ceil(seconds / 60);
       return {
-        city: TRIPOLI.city,
+        city: city.name,
+        citySlug: city.slug,
         source: today.source,
         method: PRAYER_METHOD,
         prayerTimes: today.day,

@@ -42,6 +42,29 @@ describe('GET /api/search', () => {
     expect(body.total).toBeGreaterThanOrEqual(2);
   });
 
+  it('ranks the word exactly as typed above looser (stemmed) matches, even newer and more frequent ones', async () => {
+    const db = t.database.db;
+    await addCategory(db, { slug: 'economy', name: 'اقتصاد' });
+    const exact = await addNews(db, {
+      category: 'economy',
+      title: 'موعد انتخاب المجلس البلدي',
+      description: 'البلدية تحدد الموعد',
+      publishedAt: new Date(Date.now() - 5 * 86_400_000),
+    });
+    // Newer, and the word's stem (انتخاب: الانتخابية، الانتخابي) in its title, summary and body, but never the word
+    // as typed.
+    const looser = await addNews(db, {
+      category: 'economy',
+      title: 'اللجنة الانتخابية تعلن الجدول الانتخابي',
+      description: 'العملية الانتخابية',
+      content: '<p>الدعاية الانتخابية والمراكز الانتخابية</p>',
+    });
+    const body = await search('انتخاب');
+    const ids = body.results.map((r: { id: number }) => r.id);
+    expect(ids).toContain(looser.id);
+    expect(body.results[0].id).toBe(exact.id);
+  });
+
   it('pages the results', async () => {
     const first = await search('الاقتصاد');
     expect(first.total).toBe(12);

@@ -36,6 +36,11 @@ export function monthsQuery(at: Date, from: number, to: number): string {
   return months.join(' | ');
 }
 
+/** Text folded like the search vector (sahifa_search_text) as space-separated words with a space at each end, so a
+ * literal `position` finds whole words only. */
+const asWords = (text: SQL) =>
+  sql`(' ' || trim(regexp_replace(sahifa_search_text(${text}), '[^[:alnum:]]+', ' ', 'g')) || ' ')`;
+
 export function searchRepository(db: Db, now: () => Date) {
   return {
     async search(
@@ -45,8 +50,10 @@ export function searchRepository(db: Db, now: () => Date) {
     ): Promise<{ total: number; exact: boolean; rows: NewsListRow[] }> {
       const at = now();
       const tsquery = sql`plainto_tsquery('arabic'::regconfig, sahifa_search_text(${query}))`;
+      const typed = asWords(sql`${query}::text`);
       const slice = (when: SQL) =>
-        sql`(select ${news.id} as id, ${news.publishedAt} as published_at, ${news.searchVector} as v from ${news}
+        sql`(select ${news.id} as id, ${news.publishedAt} as published_at, ${news.searchVector} as v,
+            ${news.title} as title, ${news.description} as description from ${news}
           where ${news.status} = 'published' and ${news.publishedAt} <= ${at} and ${news.searchVector} @@ ${tsquery}
             and ${when}
           order by ${news.publishedAt} desc nulls last, ${news.id} desc nulls last
@@ -65,7 +72,11 @@ export function searchRepository(db: Db, now: () => Date) {
         db
           .select({
             rid: sql<number>`c.id`.as('rid'),
-            rank: sql<number>`ts_rank_cd(c.v, ${tsquery})`.as('rank'),
+            // The words exactly as typed (folded like the stored text, not stemmed) rank first: in the title, then
+            // in the summary; the stemmed match's own rank orders the rest and breaks ties.
+            rank: sql<number>`ts_rank_cd(c.v, ${tsquery})
+              + case when position(${typed} in ${asWords(sql`c.title`)}) > 0 then 10 else 0 end
+              + case when position(${typed} in ${asWords(sql`c.description`)}) > 0 then 5 else 0 end`.as('rank'),
             total: sql<number>`count(*) over ()`.as('total'),
             // The 101st only says that there are more: the newest SEARCH_CANDIDATES are ranked and shown.
             newest: sql<number>`row_number() over (order by c.published_at desc nulls last, c.id desc)`.as('newest'),

@@ -75,18 +75,24 @@ export function statsRepository(db: Db) {
         .where(gte(dailyDevices.day, from))
         .groupBy(dailyDevices.device)
         .orderBy(desc(sql`sum(${dailyDevices.visitors})`)),
-    /** The newest articles (any state): news_pkey backwards (ids are given in order of creation). */
+    /**
+     * The last changed articles (any state), as the newsroom's list orders them: news_updated_idx backwards. Ids
+     * would say only when a row was inserted (an imported archive inserts its newest first).
+     */
     latestNews: (limit: number) =>
       db
         .select({
           id: news.id,
           title: news.title,
           views: sql<number>`coalesce(${newsViews.views}, 0)`.mapWith(Number),
+          status: news.status,
           publishedAt: news.publishedAt,
+          updatedAt: news.updatedAt,
+          submittedAt: news.submittedAt,
         })
         .from(news)
         .leftJoin(newsViews, eq(newsViews.newsId, news.id))
-        .orderBy(sql`${news.id} desc`)
+        .orderBy(sql`${news.updatedAt} desc nulls last`, sql`${news.id} desc nulls last`)
         .limit(limit),
     /** Visitor hashes of days that are over (their counts are in daily_stats and daily_devices). */
     async pruneVisitors(today: string): Promise<number> {

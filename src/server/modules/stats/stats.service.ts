@@ -25,7 +25,13 @@ export function statsService(deps: {
         today: { visitors: day.visits, pageViews: day.pageViews, uniqueVisitors: day.uniqueVisitors },
         activeBreakingNews,
         devices,
-        latestNews: latest.map((n) => ({ ...n, publishedAt: n.publishedAt ? n.publishedAt.toISOString() : null })),
+        latestNews: latest.map((n) => ({
+          ...n,
+          publishedAt: n.publishedAt?.toISOString() ?? null,
+          updatedAt: n.updatedAt.toISOString(),
+          // A story in review always says when it was sent (one sent before the queue existed: its last change).
+          submittedAt: (n.submittedAt ?? (n.status === 'review' ? n.updatedAt : null))?.toISOString() ?? null,
+        })),
       };
     },
     async detailed(): Promise<StatisticsDetailed> {

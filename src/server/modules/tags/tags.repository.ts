@@ -1,7 +1,7 @@
-/** Tags (وسوم): one row per name, matched as search folds Arabic (أ/ا, ة/ه, ى/ي…), with a transliterated slug. */
+/** Tags (وسوم): one row per name, matched as search folds Arabic (أ/ا, ة/ه, ى/ي…), with an Arabic slug. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { newsTags, tags } from '../../db/schema/newsroom';
+import { newsTags, tagSlugAliases, tags } from '../../db/schema/newsroom';
 
 export type TagRow = typeof tags.$inferSelect;
 
@@ -36,6 +36,16 @@ export function tagsRepository(db: Db, now: () => Date) {
             .from(tags)
             .orderBy(sql`${tags.createdAt} desc`, sql`${tags.id} desc`)
             .limit(limit),
+    /** The slug a tag has now, for one of its former slugs (undefined: no tag ever had it). */
+    async currentSlugOf(formerSlug: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ slug: tags.slug })
+        .from(tagSlugAliases)
+        .innerJoin(tags, eq(tags.id, tagSlugAliases.tagId))
+        .where(eq(tagSlugAliases.slug, formerSlug))
+        .limit(1);
+      return row?.slug;
+    },
     /** A tag readers can open: it names at least one visible article. */
     async findVisibleBySlug(slug: string): Promise<TagRow | undefined> {
       const [row] = await db

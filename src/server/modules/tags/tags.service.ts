@@ -1,8 +1,9 @@
 /**
  * Tags: created on the fly when an article names them (no separate screen), matched by folded name so 'الإعلام' and
- * 'الاعلام' are one tag, given an ASCII slug transliterated from Arabic as sections' are (a suffix when taken).
+ * 'الاعلام' are one tag, given an address in their own Arabic words (/tag/طرابلس; a suffix when taken). Addresses
+ * tags had before (transliterated ones) lead to the tag's address now.
  */
-import { normalizeArabic, slugify } from '../../../shared/arabic';
+import { normalizeArabic, tagSlug } from '../../../shared/arabic';
 import type { Executor } from '../../db/client';
 import type { NewsCursor } from '../../../shared/cursor';
 import type { NewsRepository } from '../news/news.repository';
@@ -15,7 +16,7 @@ export function tagsService(deps: { repo: TagsRepository; news: NewsRepository; 
   const { repo, news, now } = deps;
 
   async function findOrCreate(name: string, ex: Executor): Promise<TagRow> {
-    const base = slugify(name) || 'wasm';
+    const base = tagSlug(name) || 'وسم';
     for (let attempt = 1; attempt < 100; attempt++) {
       const existing = await repo.findByName(name, ex);
       if (existing) return existing;
@@ -40,6 +41,8 @@ export function tagsService(deps: { repo: TagsRepository; news: NewsRepository; 
       return ids;
     },
     suggest: (text: string) => repo.suggest(text, SUGGESTIONS),
+    /** Where a former tag address leads now (its page answers 301 there), if anywhere. */
+    currentSlugOf: (formerSlug: string) => repo.currentSlugOf(formerSlug),
     async bySlug(slug: string) {
       const tag = await repo.findVisibleBySlug(slug);
       if (!tag) throw tagsErrors.notFound();

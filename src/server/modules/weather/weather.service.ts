@@ -4,6 +4,7 @@
  * marked `fallback: true`, and retried after a minute rather than 30.
  */
 import { z } from 'zod';
+import { cityBySlug, DEFAULT_CITY, type LibyanCity } from '../../../shared/cities';
 import { TRIPOLI, WEATHER_FALLBACK } from '../../../shared/constants';
 import type { WeatherResponse } from '../../../shared/schemas/weather';
 import { describeWeatherCode } from './weather-codes';
@@ -37,11 +38,11 @@ export interface WeatherDeps {
   log: { warn: (obj: object, msg: string) => void };
 }
 
-export function fallbackWeather(): WeatherResponse {
+export function fallbackWeather(city: LibyanCity = cityBySlug(DEFAULT_CITY)): WeatherResponse {
   return {
     weather: {
-      location: TRIPOLI.city,
-      city: TRIPOLI.city,
+      location: city.name,
+      city: city.name,
       temp: WEATHER_FALLBACK.temp,
       description: 'غير متوفر حالياً',
       humidity: WEATHER_FALLBACK.humidity,
@@ -53,14 +54,15 @@ export function fallbackWeather(): WeatherResponse {
 }
 
 export function weatherService(deps: WeatherDeps) {
-  let cached: { value: WeatherResponse; expiresAt: number } | undefined;
-  let inFlight: Promise<WeatherResponse> | undefined;
+  // Per city: the last answer and the provider call under way (one per city however many readers ask).
+  const cached = new Map<string, { value: WeatherResponse; expiresAt: number }>();
+  const inFlight = new Map<string, Promise<WeatherResponse>>();
 
-  async function fetchFromProvider(): Promise<WeatherResponse> {
+  async function fetchFromProvider(city: LibyanCity): Promise<WeatherResponse> {
     const url = new URL('/v1/forecast', deps.baseUrl);
     url.search = new URLSearchParams({
-      latitude: String(TRIPOLI.latitude),
-      longitude: String(TRIPOLI.longitude),
+      latitude: String(city.latitude),
+      longitude: String(city.longitude),
       current: 'temperature_2m,relative_humidity_2m,wind_speed_10m,weather_code,uv_index',
       daily: 'temperature_2m_max,temperature_2m_min,weather_code',
       timezone: TRIPOLI.timeZone,
@@ -76,8 +78,8 @@ export function weatherService(deps: WeatherDeps) {
     const c = data.current;
     return {
       weather: {
-        location: TRIPOLI.city,
-        city: TRIPOLI.city,
+        location: city.name,
+        city: city.name,
         temp: Math.round(c.temperature_2m),
         description: describeWeatherCode(c.weather_code),
         humidity: Math.round(c.relative_humidity_2m),
@@ -96,28 +98,32 @@ export function weatherService(deps: WeatherDeps) {
     };
   }
 
-  async function refresh(): Promise<WeatherResponse> {
+  async function refresh(city: LibyanCity): Promise<WeatherResponse> {
     let value: WeatherResponse;
     let ttl = WEATHER_TTL_MS;
     try {
-      value = await fetchFromProvider();
+      value = await fetchFromProvider(city);
     } catch (err) {
-      deps.log.warn({ err }, 'weather provider unavailable; serving the fallback');
-      value = fallbackWeather();
+      deps.log.warn({ err, city: city.slug }, 'weather provider unavailable; serving the fallback');
+      value = fallbackWeather(city);
       ttl = WEATHER_FALLBACK_TTL_MS;
     }
-    cached = { value, expiresAt: deps.now().getTime() + ttl };
+    cached.set(city.slug, { value, expiresAt: deps.now().getTime() + ttl });
     return value;
   }
 
   return {
-    /** Cached value if fresh; otherwise one provider call shared by all concurrent requests. */
-    async current(): Promise<WeatherResponse> {
-      if (cached && cached.expiresAt > deps.now().getTime()) return cached.value;
-      inFlight ??= refresh().finally(() => {
-        inFlight = undefined;
-      });
-      return inFlight;
+    /** A city's cached value if fresh; otherwise one provider call shared by all concurrent requests for it. */
+    async current(citySlug: string = DEFAULT_CITY): Promise<WeatherResponse> {
+      const city = cityBySlug(citySlug);
+      const hit = cached.get(city.slug);
+      if (hit && hit.expiresAt > deps.now().getTime()) return hit.value;
+      let pending = inFlight.get(city.slug);
+      if (!pending) {
+        pending = refresh(city).finally(() => inFlight.delete(city.slug));
+        inFlight.set(city.slug, pending);
+      }
+      return pending;
     },
   };
 }

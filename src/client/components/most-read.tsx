@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { TrendingUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { formatCount, VIEWS } from '../../../shared/plural';
-import type { MostReadWindow } from '../../../shared/schemas/news';
-import { queryOptionsFor } from '../../lib/query-client';
-import { q } from '../../lib/queries';
+import { formatCount, VIEWS } from '../../shared/plural';
+import type { MostReadWindow } from '../../shared/schemas/news';
+import { queryOptionsFor } from '../lib/query-client';
+import { q } from '../lib/queries';
 
 const WINDOWS: { value: MostReadWindow; label: string }[] = [
   { value: '24h', label: 'آخر 24 ساعة' },

@@ -1,0 +1,226 @@
+/**
+ * The paper a reader opens, judged as its reader would on a 360 × 780 phone and a 1366 × 900 desktop: news first
+ * (the lead and several headlines on a phone's first screen), no story twice, a block per section with «المزيد», a
+ * lead that is never stale, prayer times as one slim line on a phone, an article page with a sidebar and its section
+ * marked in the navigation, sharing that leaves the picture on the first screen, and long words that never push a
+ * page sideways.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announce, baseUrl, dbQuery, launch, newPage, openPage } from './support/browser';
+
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1366, height: 900 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const open = (path: string, opts: Parameters<typeof newPage>[1] = {}) => openPage(browser, path, opts);
+
+const idOf = (href: string | null) => Number(/^\/news\/(\d+)/.exec(href ?? '')?.[1] ?? NaN);
+
+/** Is the element wholly inside the first screen (the viewport as the page opens, unscrolled)? */
+async function onFirstScreen(page: Page, el: Locator): Promise<boolean> {
+  const box = await el.boundingBox();
+  const { height } = page.viewportSize()!;
+  return !!box && box.y >= 0 && box.y + box.height <= height;
+}
+
+/** Ids of the stories linked from the page's main content (the tickers and the most-read ranking left out). */
+async function storyLinks(page: Page, opts: { firstScreenOnly?: boolean } = {}): Promise<number[]> {
+  return page.evaluate(({ firstScreenOnly }) => {
+    const ids: number[] = [];
+    const seen = new Set<Element>();
+    for (const a of document.querySelectorAll<HTMLAnchorElement>('main a[href^="/news/"]')) {
+      if (a.closest('[data-testid^="ticker-"], section[aria-labelledby="most-read-heading"]')) continue;
+      // The slider's hidden slides are not on screen; a picture and its headline are one story, counted once.
+      if (a.closest('[aria-hidden="true"]') && !a.closest('[data-testid="featured-slider"]')) continue;
+      const r = a.getBoundingClientRect();
+      if (firstScreenOnly && (r.bottom <= 0 || r.top >= window.innerHeight || r.width === 0)) continue;
+      const article = a.closest('article, li, [role="group"]') ?? a;
+      if (seen.has(article)) continue;
+      seen.add(article);
+      ids.push(Number(/^\/news\/(\d+)/.exec(a.getAttribute('href')!)![1]));
+    }
+    return ids;
+  }, opts);
+}
+
+describe('the front page on a 360 × 780 phone', () => {
+  it('leads with news: the lead story and at least three more headlines on the first screen', async () => {
+    const { context, page } = await open('/', PHONE);
+    const lead = page.getByTestId('featured-slider').locator('[role="group"][aria-hidden="false"] h2 a');
+    expect(await onFirstScreen(page, lead)).toBe(true);
+    const headlines = page.getByTestId('top-headlines').locator('li h3 a');
+    let visible = 0;
+    for (let i = 0; i < (await headlines.count()); i++) if (await onFirstScreen(page, headlines.nth(i))) visible++;
+    expect(visible).toBeGreaterThanOrEqual(3);
+    // Prayer times are one slim line here, not the 500-pixel widget; the full widget is one tap away.
+    const strip = page.getByTestId('prayer-strip');
+    expect((await strip.boundingBox())!.height).toBeLessThan(60);
+    expect(await page.getByRole('tab', { name: 'مواقيت الصلاة' }).isVisible()).toBe(false);
+    // No story twice on the first screen (the latest-news ticker excepted).
+    const above = await storyLinks(page, { firstScreenOnly: true });
+    expect(above.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(above).size).toBe(above.length);
+    await context.close();
+  });
+
+  it('opens the full prayer widget from the slim line, and remembers a Libyan city chosen with «تغيير»', async () => {
+    const { context, page } = await open('/', PHONE);
+    const strip = page.getByTestId('prayer-strip');
+    const tripoliCountdown = await strip.getByTestId('prayer-strip-countdown').textContent();
+    expect(tripoliCountdown).toMatch(/^\d\d:\d\d:\d\d$/);
+    await strip.getByRole('button', { expanded: false }).click();
+    const widget = strip.getByRole('region', { name: 'مواقيت الصلاة والطقس' });
+    await expect.poll(() => widget.getByRole('tab', { name: 'مواقيت الصلاة' }).isVisible()).toBe(true);
+    expect(await widget.getByTestId('prayer-city').textContent()).toContain('طرابلس');
+    const tripoliFajr = await widget.locator('li', { hasText: 'الفجر' }).textContent();
+    await widget.getByRole('button', { name: /تغيير المدينة/ }).click();
+    await widget.getByLabel('المدينة', { exact: true }).selectOption({ label: 'بنغازي' });
+    await widget.getByRole('button', { name: 'حفظ' }).click();
+    await expect.poll(() => widget.getByTestId('prayer-city').textContent()).toContain('بنغازي');
+    // Benghazi is about seven degrees east of Tripoli: its prayers come some 27 minutes earlier.
+    await expect.poll(() => widget.locator('li', { hasText: 'الفجر' }).textContent()).not.toBe(tripoliFajr);
+    expect(await strip.textContent()).toContain('بنغازي');
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect.poll(() => page.getByTestId('prayer-strip').textContent()).toContain('بنغازي');
+    await page.evaluate(() => localStorage.removeItem('sahifa:city'));
+    await context.close();
+  });
+});
+
+describe('the front page on a 1366 × 900 desktop', () => {
+  it('shows the lead beside the latest headlines, no story twice, and at least 40 stories', async () => {
+    const { context, page } = await open('/', DESKTOP);
+    const slider = (await page.getByTestId('featured-slider').boundingBox())!;
+    const headlines = (await page.getByTestId('top-headlines').boundingBox())!;
+    // Side by side at the top of the page (the headlines at the slider's left, in RTL).
+    expect(headlines.x + headlines.width).toBeLessThanOrEqual(slider.x + 1);
+    expect(Math.abs(headlines.y - slider.y)).toBeLessThan(10);
+    expect(slider.y + slider.height).toBeLessThan(DESKTOP.height);
+    const above = await storyLinks(page, { firstScreenOnly: true });
+    expect(new Set(above).size).toBe(above.length);
+    // The whole page: the slider, big card, tabs and blocks never repeat a story.
+    const all = await storyLinks(page);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.length).toBeGreaterThanOrEqual(40);
+    await context.close();
+  });
+
+  it('stacks a block per active section under the tabs, each with a lead, headlines and «المزيد»', async () => {
+    const sections = (await (await fetch(`${baseUrl()}/api/categories`)).json()) as { slug: string; name: string }[];
+    const { context, page } = await open('/', DESKTOP);
+    const blocks = page.getByTestId('section-blocks').locator('section');
+    const withNews = [] as string[];
+    for (const s of sections) {
+      const block = blocks.and(page.locator(`[data-section="${s.slug}"]`));
+      if (!(await block.count())) continue;
+      withNews.push(s.slug);
+      await block.scrollIntoViewIfNeeded();
+      expect(await block.getByRole('heading', { level: 2 }).textContent()).toBe(s.name);
+      expect(await block.getByRole('link', { name: `المزيد من أخبار ${s.name}` }).getAttribute('href')).toBe(
+        `/category/${s.slug}`,
+      );
+      expect(await block.locator('article img').count()).toBe(1);
+      expect(await block.locator('ul li').count()).toBeGreaterThanOrEqual(1);
+    }
+    // Every seeded section has its block (sections other tests added may have too few stories of their own).
+    for (const slug of ['libya', 'international', 'economy', 'sports', 'variety']) expect(withNews).toContain(slug);
+    // The tabs (SPEC) stay above the blocks.
+    const tabs = (await page.getByRole('tablist', { name: 'أقسام الأخبار' }).boundingBox())!;
+    expect(tabs.y).toBeLessThan((await blocks.first().boundingBox())!.y);
+    await context.close();
+  });
+
+  it('takes a featured story out of the lead once it is older than the lead age, and leads with the newest', async () => {
+    const [stale] = await dbQuery<{ id: number; title: string }>(
+      `update news set featured = true, published_at = now() - interval '10 days'
+       where id = (select id from news where status = 'published' and not featured order by published_at desc
+                   offset 3 limit 1)
+       returning id, title`,
+    );
+    const [fresh] = await dbQuery<{ id: number }>(
+      `update news set featured = true, published_at = now() - interval '1 minute'
+       where id = (select id from news where status = 'published' and id <> $1 order by published_at desc
+                   offset 8 limit 1)
+       returning id`,
+      [stale!.id],
+    );
+    await announce(['news', 'featured', 'latest']);
+    const { context, page } = await open('/', DESKTOP);
+    const slideIds = await page
+      .getByTestId('featured-slider')
+      .locator('h2 a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(slideIds.map(idOf)[0]).toBe(fresh!.id);
+    expect(slideIds.map(idOf)).not.toContain(stale!.id);
+    expect(idOf(await page.getByTestId('featured-card').locator('h2 a').getAttribute('href'))).not.toBe(stale!.id);
+    await context.close();
+  });
+});
+
+describe('the article page', () => {
+  it('has a sidebar beside the article on a desktop, and its section marked in the navigation', async () => {
+    const [row] = await dbQuery<{ id: number; category: string; name: string }>(
+      `select n.id, n.category, c.name from news n join categories c on c.slug = n.category
+       where n.status = 'published' and n.category = 'economy' order by n.published_at desc limit 1`,
+    );
+    const { context, page } = await open(`/news/${row!.id}`, DESKTOP);
+    const article = (await page.locator('main article').first().boundingBox())!;
+    const sidebar = (await page.getByRole('complementary', { name: 'أخبار أخرى' }).boundingBox())!;
+    expect(sidebar.x + sidebar.width).toBeLessThanOrEqual(article.x + 1);
+    expect(sidebar.y).toBeLessThan(article.y + 200);
+    await expect.poll(() => page.getByTestId('section-latest').locator('li').count()).toBeGreaterThan(2);
+    expect(await page.getByTestId('section-latest').textContent()).not.toContain(
+      (await page.locator('h1').textContent())!,
+    );
+    expect(await page.getByRole('heading', { name: 'الأكثر قراءة' }).count()).toBe(1);
+    const nav = page.getByRole('navigation', { name: 'الأقسام' });
+    expect(await nav.getByRole('link', { name: row!.name, exact: true }).getAttribute('aria-current')).toBe('location');
+    await context.close();
+  });
+
+  it('keeps the lead picture on a phone’s first screen, with sharing as one row of labelled icons', async () => {
+    const [row] = await dbQuery<{ id: number }>(
+      "select id from news where status = 'published' and image_url is not null order by published_at desc limit 1",
+    );
+    const { context, page } = await open(`/news/${row!.id}`, PHONE);
+    const share = page.getByRole('group', { name: 'مشاركة الخبر' });
+    expect((await share.boundingBox())!.height).toBeLessThan(48);
+    for (const name of ['فيسبوك', 'إكس', 'واتساب', 'نسخ الرابط'])
+      expect(await share.getByRole('button', { name }).isVisible()).toBe(true);
+    const picture = page.locator('main article figure img').first();
+    const box = (await picture.boundingBox())!;
+    expect(box.y).toBeLessThan(PHONE.height - 100); // the picture shows on the first screen
+    await context.close();
+  });
+});
+
+describe('long words and addresses', () => {
+  it('never push a page sideways at 360 px: a 200-character address in a headline and a body', async () => {
+    const url = `https://example.com/${'a'.repeat(100)}/${'b'.repeat(80)}`;
+    expect(url.length).toBeGreaterThanOrEqual(200);
+    const [row] = await dbQuery<{ id: number }>(
+      `insert into news (title, description, content, category, image_url, status, published_at, featured)
+       values ($1, $2, $3, 'libya', null, 'published', now(), false) returning id`,
+      [`رابط طويل ${url}`, `الوصف ${url}`, `<p>اقرأ التقرير كاملاً على ${url} قبل نهاية اليوم.</p>`],
+    );
+    await announce(['news', 'latest']);
+    for (const path of ['/', `/news/${row!.id}`, '/category/libya', `/search?q=${encodeURIComponent('رابط طويل')}`]) {
+      const { context, page } = await open(path, PHONE);
+      expect(await page.locator('main').textContent(), path).toContain('a'.repeat(100));
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} spills sideways`).toBeLessThanOrEqual(0);
+      await context.close();
+    }
+    await dbQuery('delete from news where id = $1', [row!.id]);
+    await announce(['news', 'latest']);
+  });
+});

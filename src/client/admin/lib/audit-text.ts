@@ -1,0 +1,182 @@
+/**
+ * An audit-log entry as an Arabic sentence: who (their full name, «النظام» for the system), an Arabic verb for what
+ * they did, and what it was done to by its name (an article's title, a section's name), linked to where it is edited
+ * while it still exists. Every action and record the server writes has its words here; anything unknown still reads
+ * as Arabic, never as the stored English code.
+ */
+import { formatCount, type CountedNoun } from '../../../shared/plural';
+import { formatDate, formatDateTime } from '../../../shared/format';
+import { ROLE_LABELS, type Role } from '../../../shared/permissions';
+import type { AuditEntry } from '../../../shared/schemas/admin';
+
+export interface AuditSentence {
+  actor: string;
+  /** The verb phrase before the subject. */
+  verb: string;
+  /** The record's name, shown in «» (null: the sentence names none). */
+  subject: string | null;
+  /** What follows the subject (a time, a reason), with its leading space. */
+  rest: string;
+  /** Where the record is edited (only while it exists). */
+  href: string | null;
+}
+
+const DAYS: CountedNoun = { zero: 'لا أيام', one: 'يوم واحد', two: 'يومان', few: 'أيام', many: 'يوماً' };
+
+const ENTITY_NOUN: Record<string, string> = {
+  news: 'خبر',
+  breaking_news: 'خبر عاجل',
+  category: 'تصنيف',
+  admin: 'حساب',
+  media: 'صورة',
+  prayer_times: 'مواقيت الصلاة',
+  settings: 'الإعدادات',
+  session: 'جلسة',
+};
+
+type Details = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const only = (d: Details, key: string) => Object.keys(d).length === 1 && key in d;
+const renamed = (v: unknown) =>
+  v && typeof v === 'object' && typeof (v as { from?: unknown }).from === 'string'
+    ? (v as { from: string; to: string })
+    : undefined;
+
+/** The verb phrase and what follows, for each record and action; `named` is false when the record has no name. */
+function phrase(e: AuditEntry, d: Details): { verb: string; rest?: string; named?: boolean } {
+  const action = e.action;
+  switch (e.entity) {
+    case 'news': {
+      const at = str(d.publishAt);
+      const when = at ? ` للنشر في ${formatDateTime(at)}` : ' للنشر';
+      switch (action) {
+        case 'create':
+          if (d.status === 'draft') return { verb: 'أنشأ مسودة الخبر' };
+          return {
+            verb: 'أضاف الخبر',
+            rest:
+              d.status === 'published'
+                ? ' ونشره'
+                : d.status === 'review'
+                  ? ' وأرسله للمراجعة'
+                  : d.status === 'scheduled'
+                    ? ` وجدوله${when}`
+                    : '',
+          };
+        case 'update':
+          if (d.featured === true) return { verb: 'ميّز الخبر' };
+          if (d.featured === false) return { verb: 'ألغى تمييز الخبر' };
+          return { verb: 'عدّل الخبر' };
+        case 'publish':
+          return { verb: 'نشر الخبر', rest: d.scheduledFor ? ' في موعده المجدول' : '' };
+        case 'schedule':
+          return { verb: 'جدول الخبر', rest: when };
+        case 'review':
+          return { verb: 'أرسل الخبر', rest: ' للمراجعة' };
+        case 'draft':
+          if (d.from === 'draft') return { verb: 'حفظ مسودة الخبر' };
+          if (d.from === 'scheduled') return { verb: 'ألغى جدولة الخبر', rest: ' وأعاده إلى المسودات' };
+          return { verb: 'أعاد الخبر', rest: ' إلى المسودات' };
+        case 'unpublish':
+          return { verb: 'ألغى نشر الخبر' };
+        case 'restore':
+          return { verb: 'استعاد نسخة سابقة من الخبر' };
+        case 'delete':
+          return { verb: 'حذف الخبر' };
+      }
+      break;
+    }
+    case 'breaking_news':
+      if (action === 'create') return { verb: 'أضاف الخبر العاجل' };
+      if (action === 'delete') return { verb: 'حذف الخبر العاجل' };
+      if (action === 'update' && only(d, 'isActive'))
+        return { verb: d.isActive ? 'فعّل الخبر العاجل' : 'أوقف الخبر العاجل' };
+      if (action === 'update') return { verb: 'عدّل الخبر العاجل' };
+      break;
+    case 'category': {
+      if (action === 'create') return { verb: 'أضاف التصنيف' };
+      if (action === 'delete') return { verb: 'حذف التصنيف' };
+      const name = renamed(d.name);
+      if (action === 'update' && name && d.reason === 'duplicate')
+        return { verb: 'غيّر اسم التصنيف', rest: ` لأن اسمه «${name.from}» مكرر` };
+      if (action === 'update' && d.move === 'up') return { verb: 'نقل التصنيف', rest: ' إلى الأعلى' };
+      if (action === 'update' && d.move === 'down') return { verb: 'نقل التصنيف', rest: ' إلى الأسفل' };
+      if (action === 'update' && only(d, 'isActive')) return { verb: d.isActive ? 'فعّل التصنيف' : 'عطّل التصنيف' };
+      if (action === 'update' && only(d, 'position')) return { verb: 'غيّر ترتيب التصنيف' };
+      if (action === 'update') return { verb: 'عدّل التصنيف' };
+      break;
+    }
+    case 'admin': {
+      if (action === 'create') {
+        const role = str(d.role) as Role | undefined;
+        return { verb: 'أضاف حساب', rest: role && ROLE_LABELS[role] ? ` بصلاحية ${ROLE_LABELS[role]}` : '' };
+      }
+      if (action === 'delete') return { verb: 'حذف حساب' };
+      const email = renamed(d.email);
+      if (action === 'update' && email)
+        return { verb: 'غيّر البريد الإلكتروني لحساب', rest: ` لأنه مكرر؛ صار ${email.to}` };
+      if (action === 'update' && d.password === 'changed by owner') return { verb: 'غيّر كلمة مروره', named: false };
+      if (action === 'update' && d.password) return { verb: 'غيّر كلمة مرور حساب' };
+      if (action === 'update' && d.profile) return { verb: 'عدّل ملفه الشخصي', named: false };
+      if (action === 'update') return { verb: 'عدّل حساب' };
+      break;
+    }
+    case 'prayer_times':
+      if (action === 'import') {
+        const days = typeof d.days === 'number' ? d.days : undefined;
+        const range =
+          str(d.from) && str(d.to)
+            ? ` من ${formatDate(`${d.from}T12:00:00Z`)} إلى ${formatDate(`${d.to}T12:00:00Z`)}`
+            : '';
+        return {
+          verb: 'استورد مواقيت الصلاة',
+          rest: days !== undefined ? ` (${formatCount(days, DAYS)}${range})` : '',
+          named: false,
+        };
+      }
+      if (action === 'update')
+        return {
+          verb: 'عدّل مواقيت الصلاة',
+          rest: str(d.date) ? ` ليوم ${formatDate(`${d.date}T12:00:00Z`)}` : '',
+          named: false,
+        };
+      break;
+    case 'media':
+      if (action === 'create') return { verb: 'رفع الصورة' };
+      if (action === 'delete') return { verb: 'حذف الصورة' };
+      break;
+    case 'settings':
+      if (action === 'update') return { verb: 'عدّل إعدادات الموقع', named: false };
+      break;
+    case 'session':
+      if (action === 'login') return { verb: 'سجّل الدخول', named: false };
+      if (action === 'logout') return { verb: e.entityId ? 'أنهى إحدى جلساته' : 'سجّل الخروج', named: false };
+      break;
+  }
+  const noun = ENTITY_NOUN[e.entity];
+  return { verb: noun ? `أجرى تغييراً على ${noun}` : 'أجرى تغييراً' };
+}
+
+const EDIT_PAGES: Record<string, (id: string) => string> = {
+  news: (id) => `/admin/news?edit=${encodeURIComponent(id)}`,
+  breaking_news: () => '/admin/breaking-news',
+  category: () => '/admin/categories',
+};
+
+export function auditSentence(e: AuditEntry): AuditSentence {
+  const d = (e.details && typeof e.details === 'object' ? e.details : {}) as Details;
+  const { verb, rest = '', named = true } = phrase(e, d);
+  const subject = named ? (e.subject ?? (e.entity === 'news' ? 'خبر محذوف' : null)) : null;
+  const page = EDIT_PAGES[e.entity];
+  return {
+    actor: e.actorName,
+    verb,
+    subject,
+    rest,
+    href: subject && e.subjectExists && e.entityId && page ? page(e.entityId) : null,
+  };
+}
+
+/** The sentence as plain text (what a screen reader hears; tests read it). */
+export const auditText = (s: AuditSentence) =>
+  `${s.actor} ${s.verb}${s.subject !== null ? ` «${s.subject}»` : ''}${s.rest}`;

@@ -1,0 +1,38 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+
+/**
+ * A part of a page in its own chunk, for what lies below the first screen. The server renders it whole (it loads
+ * every part at start: preloadAllParts); the browser hydrates the page around it at once and this part as soon as its
+ * chunk arrives, the server's HTML standing in meanwhile (React's selective hydration of a Suspense boundary). So the
+ * first screen is alive without waiting for the rest of the page's code.
+ *
+ * The boundary is rendered on both sides (its markers must be in the server's HTML for the browser to hydrate it).
+ */
+export interface LazyPart<P> {
+  (props: P): React.ReactElement;
+  preload: () => Promise<void>;
+}
+
+const parts: { preload: () => Promise<void> }[] = [];
+
+export function lazyPart<P extends object, M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M,
+): LazyPart<P> {
+  let Loaded: ComponentType<P> | undefined;
+  let pending: Promise<void> | undefined;
+  const preload = () =>
+    (pending ??= load().then((m) => {
+      Loaded = m[name] as ComponentType<P>;
+    }));
+  const Lazy = lazy(() => preload().then(() => ({ default: Loaded! })));
+  const Part = (props: P) => (
+    <Suspense fallback={null}>{Loaded ? <Loaded {...props} /> : <Lazy {...(props as P & object)} />}</Suspense>
+  );
+  Part.preload = preload;
+  parts.push(Part);
+  return Part;
+}
+
+/** The server loads every part before it renders a page (parts register when their page's module loads). */
+export const preloadAllParts = () => Promise.all(parts.map((p) => p.preload()));
