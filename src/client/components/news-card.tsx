@@ -44,7 +44,7 @@ export function NewsCard({ item, layout = 'stack', now, priority, level = 3 }: P
             {now ? timeAgo(date, now) : timeAgo(date)}
           </time>
         </div>
-        <Heading className="text-lg font-bold leading-8">
+        <Heading className="line-clamp-3 text-lg font-bold leading-8 [overflow-wrap:anywhere]">
           <Link to={`/news/${item.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
             {item.title}
           </Link>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PLACEHOLDER_IMAGE, publicImageUrl, srcSetFor } from '../../shared/media';
 
 interface Props {
@@ -15,8 +15,16 @@ interface Props {
 export function NewsImage({ src, alt, sizes, priority = false, className = '' }: Props) {
   const [failed, setFailed] = useState(false);
   const url = !src || failed ? PLACEHOLDER_IMAGE : src;
+  // A picture that failed before the page came alive (server HTML, slow script) fired its error with nobody
+  // listening: look once after hydration, and show the placeholder rather than the browser's broken-image icon.
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const el = img.current;
+    if (el && el.complete && el.naturalWidth === 0 && src) setFailed(true);
+  }, [src]);
   return (
     <img
+      ref={img}
       src={publicImageUrl(url)}
       srcSet={srcSetFor(url)}
       sizes={srcSetFor(url) ? sizes : undefined}

@@ -50,7 +50,7 @@ export function NewsActionsBar({
   return (
     <div
       data-testid="news-actions-bar"
-      className="sticky bottom-0 z-10 -mx-5 -mb-5 space-y-2 border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur dark:border-slate-700 dark:bg-slate-900/95"
+      className="sticky bottom-0 z-10 -mx-5 space-y-2 border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur dark:border-slate-700 dark:bg-slate-900/95"
     >
       <FormAlert message={error} />
       {scheduling.open && (

@@ -145,15 +145,17 @@ export function DashboardPage() {
               {s.latestNews.map((n) => {
                 const date = latestDate(n);
                 return (
-                  <li key={n.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                    <span className="flex min-w-0 items-center gap-2">
+                  // The headline whole (two lines at most), its state and date under it: a phone's narrow card
+                  // would otherwise cut the headline to a word or two.
+                  <li key={n.id} className="space-y-1 py-2 text-sm">
+                    <Link to={editLink(n.id)} className={`line-clamp-2 ${linkClass}`}>
+                      {n.title}
+                    </Link>
+                    <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
                       <StatusBadge status={n.status} />
-                      <Link to={editLink(n.id)} className={`line-clamp-1 ${linkClass}`}>
-                        {n.title}
-                      </Link>
-                    </span>
-                    <span className="shrink-0 text-slate-600 dark:text-slate-400" data-testid="latest-news-date">
-                      {date.label} {formatDateTime(date.at)}
+                      <span data-testid="latest-news-date">
+                        {date.label} {formatDateTime(date.at)}
+                      </span>
                     </span>
                   </li>
                 );

@@ -270,7 +270,7 @@ export function NewsPage() {
                     'لا'
                   ),
               },
-              { header: 'تاريخ النشر', cell: (n) => <DateCell n={n} />, className: 'whitespace-nowrap' },
+              { header: 'تاريخ النشر', cell: (n) => <DateCell n={n} />, className: 'min-w-40' },
             ]}
             actions={(n) => (
               <RowActions

@@ -110,7 +110,7 @@ export function NewsletterBox() {
           disabled={busy}
           aria-invalid={errors.fullName ? true : undefined}
           aria-describedby={errors.fullName ? 'nl-name-error' : undefined}
-          className="w-full rounded bg-white px-3 py-2 text-slate-900 aria-invalid:ring-2 aria-invalid:ring-red-400"
+          className="w-full rounded bg-white px-3 py-2 text-slate-900 dark:bg-slate-200 aria-invalid:ring-2 aria-invalid:ring-red-400"
           autoComplete="name"
         />
         <FieldError id="nl-name-error" message={errors.fullName} />
@@ -130,7 +130,7 @@ export function NewsletterBox() {
           disabled={busy}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? 'nl-email-error' : undefined}
-          className="w-full rounded bg-white px-3 py-2 text-end text-slate-900 placeholder:text-end aria-invalid:ring-2 aria-invalid:ring-red-400"
+          className="w-full rounded bg-white px-3 py-2 text-end text-slate-900 placeholder:text-end dark:bg-slate-200 aria-invalid:ring-2 aria-invalid:ring-red-400"
           autoComplete="email"
         />
         <FieldError id="nl-email-error" message={errors.email} />
