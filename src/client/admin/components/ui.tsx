@@ -311,7 +311,7 @@ export function DataList<T>({
     );
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <table className="w-full text-sm [&_td]:px-3 [&_td]:py-2 [&_th]:bg-slate-50 [&_th]:px-3 [&_th]:py-2 [&_th]:text-start [&_th]:font-bold dark:[&_th]:bg-slate-800 [&_tr]:border-b [&_tr]:border-slate-100 dark:[&_tr]:border-slate-800">
+      <table className="w-full text-sm [&_td]:px-2.5 [&_td]:py-2 [&_th]:bg-slate-50 [&_th]:px-2.5 [&_th]:py-2 [&_th]:text-start [&_th]:font-bold dark:[&_th]:bg-slate-800 [&_tr]:border-b [&_tr]:border-slate-100 dark:[&_tr]:border-slate-800">
         <thead>
           <tr>
             {columns.map((c) => (

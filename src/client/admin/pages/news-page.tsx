@@ -240,7 +240,7 @@ export function NewsPage() {
               {
                 header: 'العنوان',
                 card: false,
-                className: 'min-w-64 max-w-md',
+                className: 'min-w-48 max-w-md',
                 cell: (n) => (
                   <div className="flex items-center gap-3">
                     <Thumb url={n.imageUrl} />
@@ -254,7 +254,7 @@ export function NewsPage() {
               { header: 'الحالة', cell: (n) => <StatusBadge status={n.status} /> },
               {
                 header: 'الكاتب',
-                className: 'whitespace-nowrap',
+                className: 'min-w-20',
                 cell: (n) => n.staff.map((s) => s.fullName).join('، ') || '—',
               },
               { header: 'التصنيف', cell: (n) => n.categoryName, className: 'whitespace-nowrap' },
@@ -270,7 +270,7 @@ export function NewsPage() {
                     'لا'
                   ),
               },
-              { header: 'تاريخ النشر', cell: (n) => <DateCell n={n} />, className: 'min-w-40' },
+              { header: 'تاريخ النشر', cell: (n) => <DateCell n={n} />, className: 'min-w-28' },
             ]}
             actions={(n) => (
               <RowActions
