@@ -104,7 +104,7 @@ describe('home', () => {
   it('switches section tabs by rewriting the address without a reload, and honours ?category= on load', async () => {
     const { context, page } = await open('/');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-    await page.getByRole('tab', { name: 'رياضة' }).click();
+    await page.getByRole('tab', { name: 'رياضة', exact: true }).click();
     await expect.poll(() => page.url()).toBe(`${baseUrl()}/?category=sports`);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     await expect.poll(() => page.locator('#section-panel article').count()).toBe(3);
@@ -114,7 +114,9 @@ describe('home', () => {
     await context.close();
 
     const direct = await open('/?category=economy');
-    expect(await direct.page.getByRole('tab', { name: 'اقتصاد' }).getAttribute('aria-selected')).toBe('true');
+    expect(await direct.page.getByRole('tab', { name: 'اقتصاد', exact: true }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     expect(await direct.page.locator('#section-panel article').count()).toBe(3);
     await direct.context.close();
   });
