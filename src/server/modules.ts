@@ -25,6 +25,7 @@ import { authorsService } from './modules/authors/authors.service';
 import { newsDeskRepository } from './modules/news/news-desk.repository';
 import { newsRevisionsRepository } from './modules/news/news-revisions.repository';
 import { newsRepository } from './modules/news/news.repository';
+import { frontRepository } from './modules/front/front.repository';
 import { frontService } from './modules/front/front.service';
 import { newsService } from './modules/news/news.service';
 import { newsroomService } from './modules/news/newsroom.service';
@@ -73,6 +74,7 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
     health: healthRepository(db),
     media: mediaRepository(),
     news: newsRepository(db, now),
+    front: frontRepository(db, now),
     newsletter: newsletterRepository(db),
     prayer: prayerTimesRepository(db),
     search: searchRepository(db, now),
@@ -89,7 +91,7 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
     leadMaxAgeDays: async () => (await settings.site()).leadMaxAgeDays,
     now,
   });
-  const front = frontService({ news: repos.news, categories: repos.categories });
+  const front = frontService({ repo: repos.front });
   const tags = tagsService({ repo: repos.tags, news: repos.news, now });
   const newsroom = newsroomService({
     repo: repos.news,

@@ -94,6 +94,9 @@ export function slugify(name: string): string {
  * transliteration), without diacritics or tatweel, words joined by hyphens, Latin in lower case. Mirrors the SQL of
  * the migration that gave existing tags such addresses (drizzle/*_arabic_tag_slugs.sql); a test keeps them equal.
  */
+/** The address of a tag whose name has no letter or digit at all (the migration uses the same). */
+export const TAG_SLUG_FALLBACK = 'وسم';
+
 export function tagSlug(name: string): string {
   return name
     .replace(TATWEEL_AND_HARAKAT, '')

@@ -11,10 +11,12 @@ export interface LibyanCity {
   longitude: number;
 }
 
-export { DEFAULT_CITY } from './constants';
+import { DEFAULT_CITY, TRIPOLI } from './constants';
+
+export { DEFAULT_CITY };
 
 export const LIBYAN_CITIES: readonly LibyanCity[] = [
-  { slug: 'tripoli', name: 'طرابلس', latitude: 32.8872, longitude: 13.1913 },
+  { slug: DEFAULT_CITY, name: TRIPOLI.city, latitude: TRIPOLI.latitude, longitude: TRIPOLI.longitude },
   { slug: 'benghazi', name: 'بنغازي', latitude: 32.1167, longitude: 20.0667 },
   { slug: 'misrata', name: 'مصراتة', latitude: 32.3754, longitude: 15.0925 },
   { slug: 'sabha', name: 'سبها', latitude: 27.0377, longitude: 14.4283 },

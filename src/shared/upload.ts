@@ -1,5 +1,7 @@
-/** The upload rules the browser checks before sending a picture (the server checks the content itself). */
-/** What an upload may be (the server judges the type by the content; the browser checks first, by size and type). */
+/**
+ * What an upload may be: the server judges the type by the content; the browser checks first, by size and type, with
+ * the server's own messages, so a picture that would be refused is never sent.
+ */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 const UPLOAD_EXTENSIONS = /\.(jpe?g|png|gif|webp)$/i;

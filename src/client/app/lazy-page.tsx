@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
+import { loadable } from '../lib/lazy-part';
 
 export interface LazyPage {
   (): React.ReactElement;
@@ -11,15 +12,10 @@ export interface LazyPage {
  * Once loaded it renders synchronously, which is what hydration of server HTML needs.
  */
 export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): LazyPage {
-  let Loaded: ComponentType | undefined;
-  let pending: Promise<void> | undefined;
-  const preload = () =>
-    (pending ??= load().then((m) => {
-      Loaded = m[name] as ComponentType;
-    }));
-  const Lazy = lazy(() => preload().then(() => ({ default: Loaded! })));
-  const Page = () =>
-    Loaded ? (
+  const { preload, loaded, Lazy } = loadable<object, M>(load, name);
+  const Page = () => {
+    const Loaded = loaded();
+    return Loaded ? (
       <Loaded />
     ) : (
       <Suspense
@@ -32,6 +28,7 @@ export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<
         <Lazy />
       </Suspense>
     );
+  };
   Page.preload = preload;
   return Page;
 }

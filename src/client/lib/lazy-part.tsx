@@ -15,10 +15,11 @@ export interface LazyPart<P> {
 
 const parts: { preload: () => Promise<void> }[] = [];
 
-export function lazyPart<P extends object, M extends Record<string, unknown>>(
-  load: () => Promise<M>,
-  name: keyof M,
-): LazyPart<P> {
+/**
+ * A component in a chunk of its own: `preload` loads it (once), `loaded()` is the component once it has, and `Lazy`
+ * is React's lazy wrapper for rendering before then. Pages (app/lazy-page.tsx) and parts share it.
+ */
+export function loadable<P extends object, M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
   let Loaded: ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
   const preload = () =>
@@ -26,9 +27,18 @@ export function lazyPart<P extends object, M extends Record<string, unknown>>(
       Loaded = m[name] as ComponentType<P>;
     }));
   const Lazy = lazy(() => preload().then(() => ({ default: Loaded! })));
-  const Part = (props: P) => (
-    <Suspense fallback={null}>{Loaded ? <Loaded {...props} /> : <Lazy {...(props as P & object)} />}</Suspense>
-  );
+  return { preload, loaded: () => Loaded, Lazy };
+}
+
+export function lazyPart<P extends object, M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M,
+): LazyPart<P> {
+  const { preload, loaded, Lazy } = loadable<P, M>(load, name);
+  const Part = (props: P) => {
+    const Loaded = loaded();
+    return <Suspense fallback={null}>{Loaded ? <Loaded {...props} /> : <Lazy {...props} />}</Suspense>;
+  };
   Part.preload = preload;
   parts.push(Part);
   return Part;

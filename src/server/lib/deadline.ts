@@ -9,13 +9,14 @@
  * bounded (seen: a save answered after 20 s). Nor `request.signal`, aborted at that same moment.
  *
  * A write must never commit behind an answer that said it failed: the write protocol (write.ts) reads the request's
- * scope here and, at the last moment before COMMIT, rolls back if the time is up. If the time runs out while the COMMIT itself is on its way, nobody
+ * scope, which travels with the staff member acting (`actorOf(req)` carries it), and at the last moment before COMMIT
+ * rolls back if the time is up. If the time runs out while the COMMIT itself is on its way, nobody
  * can know whether it was applied (the database may apply it when it wakes): the scope records that, and the answer
  * says so rather than claim either.
  *
- * The scope travels with the request's asynchronous work through AsyncLocalStorage, so services do not pass it.
+ * Not AsyncLocalStorage: on Node 20 it turns on promise hooks for the whole process, a cost on every request's every
+ * promise, for what one argument carries.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export interface RequestScope {
@@ -25,8 +26,6 @@ export interface RequestScope {
   /** A write's COMMIT has been sent: past this point its outcome is the database's to tell. */
   committing: boolean;
 }
-
-const storage = new AsyncLocalStorage<RequestScope>();
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,9 +37,6 @@ declare module 'fastify' {
     scope?: RequestScope;
   }
 }
-
-/** The scope of the request whose work is running now; undefined outside a request (jobs, flushes). */
-export const currentScope = (): RequestScope | undefined => storage.getStore();
 
 /**
  * Opens a scope for every request of `app` (and the plugins under it) from its first hook on, and quiets the end of
@@ -73,7 +69,7 @@ export function registerRequestScope(app: FastifyInstance, opts: { defaultTimeou
       scope.expired = true;
       reply.send(new RequestTimeoutError(ms));
     }, ms);
-    storage.run(scope, done);
+    done();
   });
   const settle = async (req: FastifyRequest) => clearTimeout(req.scope?.timer);
   app.addHook('onResponse', settle);

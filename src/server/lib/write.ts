@@ -6,7 +6,7 @@
 import type { Db, Tx } from '../db/client';
 import { AppError, MESSAGES } from '../errors';
 import type { CacheTag } from './cache-tags';
-import { currentScope } from './deadline';
+import type { RequestScope } from './deadline';
 
 export interface Actor {
   /** null for the system itself (scheduled publishing). */
@@ -14,6 +14,8 @@ export interface Actor {
   username: string;
   /** The name people know them by (revisions, conflict messages); the username when absent. */
   fullName?: string;
+  /** The request acting for them, under its time bound (lib/deadline.ts); none for the system's own work. */
+  scope?: RequestScope;
 }
 
 export const SYSTEM_ACTOR: Actor = { id: null, username: 'system', fullName: 'النظام' };
@@ -69,7 +71,7 @@ export function createWriter(deps: { db: Db; audit: AuditSink; invalidation: Inv
       if (result.tags.length) await deps.invalidation.announce(tx, result.tags);
       // The request this write serves has already been answered "not saved" (its time ran out): roll back. Nothing
       // between this check and the COMMIT yields to a timer, so the answer and the outcome always agree.
-      const scope = currentScope();
+      const scope = actor.scope;
       if (scope?.expired) throw new AppError(503, 'UNAVAILABLE', MESSAGES.unavailable);
       if (scope) scope.committing = true;
       return result;

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { can, type Permission } from '../../shared/permissions';
 import { errors } from '../errors';
+import type { RequestScope } from '../lib/deadline';
 import type { AuthService, SessionAdmin } from '../modules/auth/auth.service';
 
 export const SESSION_COOKIE = 'sahifa_session';
@@ -41,10 +42,10 @@ export function checkSameOrigin(req: FastifyRequest, publicUrl: string | undefin
   if (origin !== expected) throw errors.crossOrigin();
 }
 
-/** The signed-in staff member of a request behind the gate. */
-export function actorOf(req: FastifyRequest): SessionAdmin {
+/** The signed-in staff member of a request behind the gate, carrying the request's time bound to its writes. */
+export function actorOf(req: FastifyRequest): SessionAdmin & { scope?: RequestScope } {
   if (!req.admin) throw errors.unauthorized();
-  return req.admin;
+  return { ...req.admin, scope: req.scope };
 }
 
 /** The session cookie of a request behind the gate. */

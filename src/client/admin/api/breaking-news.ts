@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { BreakingNewsInput } from '../../../shared/schemas/admin';
 import type { BreakingNewsItem } from '../../../shared/schemas/breaking-news';
 import { adminPage, adminSend, queryString } from './client';
-import { useAdminMutation } from './mutation';
+import { added, useAdminMutation } from './mutation';
 
 export const breakingKeys = {
   all: ['admin', 'breaking-news'] as const,
@@ -23,7 +23,7 @@ export const useSaveBreaking = (onSaved: () => void) =>
         ? adminSend<BreakingNewsItem>('PUT', `/api/admin/breaking-news/${id}`, body)
         : adminSend<BreakingNewsItem>('POST', '/api/admin/breaking-news', body),
     // What was done, said specifically (SPEC's 'تم التحديث' for an edit).
-    success: (_d, v) => (v.id ? 'تم التحديث' : 'أُضيف الخبر العاجل'),
+    success: (_d, v) => (v.id ? 'تم التحديث' : added('أُضيف الخبر العاجل')),
     error: 'حدث خطأ أثناء حفظ الخبر العاجل',
     invalidate: [breakingKeys.all],
     onSuccess: onSaved,

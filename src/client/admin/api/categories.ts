@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CategoryInput, CategoryReorder } from '../../../shared/schemas/admin';
 import type { Category } from '../../../shared/schemas/categories';
 import { adminGet, adminSend } from './client';
-import { useAdminMutation } from './mutation';
+import { added, useAdminMutation } from './mutation';
 
 export const categoryKeys = { all: ['admin', 'categories'] as const };
 
@@ -17,7 +17,7 @@ export const useSaveCategory = (onSaved: () => void) =>
         ? adminSend<Category>('PUT', `/api/admin/categories/${id}`, body)
         : adminSend<Category>('POST', '/api/admin/categories', body),
     // What was done, said specifically (SPEC's 'تم التحديث' for an edit).
-    success: (_d, v) => (v.id ? 'تم التحديث' : 'أُضيف التصنيف'),
+    success: (_d, v) => (v.id ? 'تم التحديث' : added('أُضيف التصنيف')),
     error: 'حدث خطأ أثناء حفظ التصنيف',
     invalidate: [categoryKeys.all],
     onSuccess: onSaved,

@@ -7,12 +7,19 @@ import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } f
 import { notify } from '../lib/notify';
 import { errorText } from './client';
 
+type Success = string | { title: string; description: string };
+
+/** SPEC §8's «تمت الإضافة», saying what was added. */
+export const added = (what: string) => ({ title: 'تمت الإضافة', description: what });
 export interface AdminMutationOptions<TData, TVars, TContext> extends Omit<
   UseMutationOptions<TData, Error, TVars, TContext>,
   'onSuccess' | 'onError'
 > {
-  /** The success toast; none when omitted. */
-  success?: string | ((data: TData, vars: TVars) => string);
+  /**
+   * The success toast: SPEC's title (a string), or a title with a line saying what exactly was done; none when
+   * omitted.
+   */
+  success?: Success | ((data: TData, vars: TVars) => Success);
   /** The message when the server gives none (SPEC §8). */
   error: string;
   /** The error toast's title (SPEC §8: 'حدث خطأ'). */
@@ -33,7 +40,11 @@ export function useAdminMutation<TData = unknown, TVars = void, TContext = unkno
   return useMutation<TData, Error, TVars, TContext>({
     ...rest,
     onSuccess: async (data, vars) => {
-      if (success) notify.success(typeof success === 'function' ? success(data, vars) : success);
+      if (success) {
+        const said = typeof success === 'function' ? success(data, vars) : success;
+        if (typeof said === 'string') notify.success(said);
+        else notify.success(said.title, said.description);
+      }
       const keys = typeof invalidate === 'function' ? invalidate(data, vars) : (invalidate ?? []);
       onSuccess?.(data, vars);
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -16,7 +16,7 @@ import type {
   TagSuggestion,
 } from '../../../shared/schemas/admin';
 import { ApiError, adminGet, adminPage, adminSend, queryString, type Paged } from './client';
-import { useAdminMutation } from './mutation';
+import { added, useAdminMutation } from './mutation';
 import { statisticsKeys } from './statistics';
 
 /** Someone saved first: the editor shows the conflict banner with its reload button instead of a toast. */
@@ -101,7 +101,11 @@ export const revisionQuery = (id: number, revisionId: number) =>
  * What a save or a button did, said specifically (never one "تمت الإضافة" for a draft, a submission and a
  * publication alike). A plain save of an article keeps SPEC's 'تم التحديث'.
  */
-export function savedMessage(action: NewsAction | undefined, item: AdminNewsItem, isNew: boolean): string {
+export function savedMessage(
+  action: NewsAction | undefined,
+  item: AdminNewsItem,
+  isNew: boolean,
+): string | ReturnType<typeof added> {
   switch (action) {
     case 'draft':
       return isNew ? 'حُفظ الخبر مسودةً' : item.status === 'draft' ? 'حُفظت المسودة' : 'أُعيد الخبر إلى المسودات';
@@ -114,7 +118,7 @@ export function savedMessage(action: NewsAction | undefined, item: AdminNewsItem
     case 'unpublish':
       return 'أُلغي نشر الخبر';
     default:
-      return isNew ? 'أُضيف الخبر' : 'تم التحديث';
+      return isNew ? added('أُضيف الخبر') : 'تم التحديث';
   }
 }
 

@@ -6,7 +6,6 @@
 import { ImageUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { PLACEHOLDER_IMAGE, sizedImage } from '../../../shared/media';
-import { uploadProblem } from '../../../shared/upload';
 import { errorText } from '../api/client';
 import { uploadImage } from '../api/media';
 import { described, Field, Input } from './ui';
@@ -42,8 +41,6 @@ export function ImageField({
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    const problem = uploadProblem(file);
-    if (problem) return refuse(problem);
     setUploadError(undefined);
     setFileName(file.name);
     setProgress(0);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/schemas/admin';
-import { auditSentence, auditText } from './audit-text';
+import { auditSentence, type AuditSentence } from './audit-text';
+
+/** The sentence as plain text (what a screen reader hears). */
+const auditText = (s: AuditSentence) => `${s.actor} ${s.verb}${s.subject !== null ? ` «${s.subject}»` : ''}${s.rest}`;
 
 const entry = (e: Partial<AuditEntry>): AuditEntry => ({
   id: 1,

@@ -176,7 +176,3 @@ export function auditSentence(e: AuditEntry): AuditSentence {
     href: subject && e.subjectExists && e.entityId && page ? page(e.entityId) : null,
   };
 }
-
-/** The sentence as plain text (what a screen reader hears; tests read it). */
-export const auditText = (s: AuditSentence) =>
-  `${s.actor} ${s.verb}${s.subject !== null ? ` «${s.subject}»` : ''}${s.rest}`;

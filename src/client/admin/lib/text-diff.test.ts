@@ -1,6 +1,12 @@
 import { diffWords } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { compareWords, htmlText, sameWords, tokens, type DiffPiece } from './text-diff';
+import { compareWords, htmlText, tokens, type DiffPiece } from './text-diff';
+
+/** Whether two texts say the same words (spacing aside). */
+function sameWords(before: string, after: string): boolean {
+  const d = compareWords(before, after);
+  return [...d.before, ...d.after].every((p) => p.kind === 'same');
+}
 
 const marked = (pieces: DiffPiece[], kind: 'added' | 'removed') =>
   pieces.filter((p) => p.kind === kind).map((p) => p.text.trim());

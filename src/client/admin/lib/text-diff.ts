@@ -147,9 +147,3 @@ export function compareWords(before: string, after: string): { before: DiffPiece
   }
   return { before: pieces(left), after: pieces(right) };
 }
-
-/** Whether two texts say the same words (spacing aside). */
-export function sameWords(before: string, after: string): boolean {
-  const d = compareWords(before, after);
-  return [...d.before, ...d.after].every((p) => p.kind === 'same');
-}

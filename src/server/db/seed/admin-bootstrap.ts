@@ -4,12 +4,11 @@
  * to <dataDir>/admin-password.txt (mode 0600). Never a default password.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { admins } from '../schema/accounts';
 import { hashPassword } from '../../modules/admins/passwords';
+import { shownOnceBanner, writeOwnerOnlyFile } from './shown-once';
 
 export interface BootstrapResult {
   created: boolean;
@@ -53,25 +52,21 @@ export async function ensureFirstAdmin(
     opts.log(`Created the admin account "${username}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
     return { created: true, username };
   }
-  fs.mkdirSync(opts.dataDir, { recursive: true });
-  const passwordFile = path.join(opts.dataDir, 'admin-password.txt');
-  fs.writeFileSync(passwordFile, `username: ${username}\npassword: ${password}\n`, { mode: 0o600 });
-  fs.chmodSync(passwordFile, 0o600);
+  const passwordFile = writeOwnerOnlyFile(
+    opts.dataDir,
+    'admin-password.txt',
+    `username: ${username}\npassword: ${password}\n`,
+  );
   opts.log(
     `Created the admin account "${username}" with a generated password (printed once; saved in ${passwordFile})`,
   );
   (opts.show ?? opts.log)(
-    [
-      '',
-      '============================================================',
-      ' The first admin account (shown once):',
-      `   username: ${username}`,
-      `   password: ${password}`,
-      ` Also saved in ${passwordFile} (readable only by its owner).`,
-      ' Sign in at /admin/login and choose your own under «تغيير كلمة المرور».',
-      '============================================================',
-      '',
-    ].join('\n'),
+    shownOnceBanner(
+      'The first admin account',
+      [`   username: ${username}`, `   password: ${password}`],
+      passwordFile,
+      'Sign in at /admin/login and choose your own under «تغيير كلمة المرور».',
+    ),
   );
   return { created: true, username, passwordFile };
 }

@@ -9,8 +9,6 @@
  * (an advisory lock) and the later ones find everything there.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../client';
 import { admins } from '../schema/accounts';
@@ -18,7 +16,7 @@ import { breakingNews, categories, media, news, prayerTimes } from '../schema/co
 import { newsAuthors, newsDailyViews, newsTags, newsViews, sectionDailyViews, tags } from '../schema/newsroom';
 import { counters, dailyDevices, dailyStats, settings } from '../schema/site';
 import { hashPassword } from '../../modules/admins/passwords';
-import { tagSlug } from '../../../shared/arabic';
+import { TAG_SLUG_FALLBACK, tagSlug } from '../../../shared/arabic';
 import { computePrayerDay } from '../../modules/prayer-times/prayer-calculation';
 import { addDays, tripoliDate, tripoliParts } from '../../../shared/dates';
 import { MEDIA_WIDTHS } from '../../../shared/media';
@@ -38,6 +36,7 @@ import { ensureDemoImage } from './demo-images';
 import { demoTraffic } from './demo-traffic';
 import { DEFAULT_PUBLIC_SETTINGS, SITE_SETTINGS_KEY } from '../../../shared/settings-defaults';
 import { SANITIZER_VERSION, sanitizeArticleHtml } from '../../modules/news/sanitize-html';
+import { shownOnceBanner, writeOwnerOnlyFile } from './shown-once';
 
 export const DEMO_MARKER_KEY = 'demo_seeded_at';
 /** Where the demo staff's generated passwords are saved, in DATA_DIR. */
@@ -141,7 +140,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     image: images[index]!,
     publishedAt: demoPublishedAt(story.hoursAgo, now),
   }))
-    // Oldest first: ids are given in order of creation, and the newsroom lists the newest id first.
+    // Oldest first: ids are given in order of creation, as a newsroom writing them one by one would have them.
     .sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || a.index - b.index);
 
   const staff = await Promise.all(
@@ -367,7 +366,7 @@ async function ensureTags(tx: Executor, names: string[]): Promise<Map<string, nu
   const found = await lookup();
   const missing = names.filter((n) => !found.has(n));
   if (missing.length) {
-    const bases = missing.map((n) => tagSlug(n) || 'wasm');
+    const bases = missing.map((n) => tagSlug(n) || TAG_SLUG_FALLBACK);
     const taken = new Set(
       (
         await tx.execute<{ slug: string }>(
@@ -394,8 +393,6 @@ function saveDemoAccounts(
   members: readonly { username: string; fullName: string; role: Role; password: string }[],
   now: Date,
 ): string {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, DEMO_ACCOUNTS_FILE);
   const text = [
     `# Sahifa demo staff accounts, created ${now.toISOString()}. Sign in at /admin/login;`,
     '# each can choose their own password under «تغيير كلمة المرور».',
@@ -408,9 +405,7 @@ function saveDemoAccounts(
     ]),
     '',
   ].join('\n');
-  fs.writeFileSync(file, text, { mode: 0o600 });
-  fs.chmodSync(file, 0o600);
-  return file;
+  return writeOwnerOnlyFile(dataDir, DEMO_ACCOUNTS_FILE, text);
 }
 
 function demoAccountsNotice(
@@ -418,16 +413,12 @@ function demoAccountsNotice(
   file: string,
 ): string {
   const width = Math.max(...members.map((m) => m.username.length));
-  return [
-    '',
-    '============================================================',
-    ' The demo staff accounts (shown once):',
-    ...members.map((m) => `   ${m.username.padEnd(width)}  ${m.role.padEnd(6)}  password: ${m.password}`),
-    ` Also saved in ${file} (readable only by its owner).`,
-    ' Sign in at /admin/login; each can choose their own password under «تغيير كلمة المرور».',
-    '============================================================',
-    '',
-  ].join('\n');
+  return shownOnceBanner(
+    'The demo staff accounts',
+    members.map((m) => `   ${m.username.padEnd(width)}  ${m.role.padEnd(6)}  password: ${m.password}`),
+    file,
+    'Sign in at /admin/login; each can choose their own password under «تغيير كلمة المرور».',
+  );
 }
 
 export async function isDemoSeeded(db: Db): Promise<boolean> {

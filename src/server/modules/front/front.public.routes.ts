@@ -18,14 +18,9 @@ export function frontPublicRoutes(service: FrontService): FastifyPluginAsyncZod 
         const blocks = await service.sectionBlocks(req.query.limit);
         reply.cacheTags(
           'latest',
-          ...blocks.flatMap((b) => [tag.section(b.section.slug), ...b.rows.map((r) => tag.article(r.id))]),
+          ...blocks.flatMap((b) => [tag.section(b.slug), ...b.rows.map((r) => tag.article(r.id))]),
         );
-        return blocks.map((b) => ({
-          slug: b.section.slug,
-          name: b.section.name,
-          color: b.section.color,
-          items: b.rows.map(presentNewsListItem),
-        }));
+        return blocks.map(({ rows, ...section }) => ({ ...section, items: rows.map(presentNewsListItem) }));
       },
     );
   };

@@ -5,14 +5,15 @@ import { mediaResponse } from '../../../shared/schemas/admin';
 import { srcSetFor } from '../../../shared/media';
 import { actorOf } from '../../plugins/admin-api';
 import { mediaErrors } from './media.errors';
-import { MAX_UPLOAD_BYTES, type MediaService } from './media.service';
+import { UPLOAD_MAX_BYTES } from '../../../shared/upload';
+import type { MediaService } from './media.service';
 
 /** An upload's bound counts its body too: 10 MB over a slow mobile link takes minutes, not seconds. */
 const UPLOAD_TIMEOUT_MS = 300_000;
 
 export function mediaAdminRoutes(service: MediaService): FastifyPluginAsyncZod {
   return async (app) => {
-    await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+    await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
 
     app.post(
       '/media',

@@ -7,7 +7,7 @@ export const mediaErrors = {
   empty: () => new AppError(400, 'EMPTY_FILE', UPLOAD_MESSAGES.empty),
   tooManyPixels: () =>
     new AppError(413, 'IMAGE_TOO_LARGE', 'أبعاد الصورة أكبر من المسموح (40 ميغابكسل)؛ صغّر الصورة ثم أعد المحاولة'),
-  // The browser says these two before uploading (shared/media.ts uploadProblem); the server says them regardless.
+  // The browser says these two before uploading (shared/upload.ts uploadProblem); the server says them regardless.
   tooLarge: () => new AppError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.tooLarge),
   wrongType: () => new AppError(415, 'UNSUPPORTED_IMAGE', UPLOAD_MESSAGES.wrongType),
   storageUnavailable: () =>

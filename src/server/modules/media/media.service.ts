@@ -5,14 +5,11 @@
  * removes the row, then the files.
  */
 import sharp from 'sharp';
-import { UPLOAD_MAX_BYTES } from '../../../shared/upload';
 import type { Writer, Actor } from '../../lib/write';
 import { mediaErrors } from './media.errors';
 import type { MediaRepository } from './media.repository';
 import { renderImage, type StoredImage } from './media.storage';
 import type { MediaStore } from './media.store';
-
-export const MAX_UPLOAD_BYTES = UPLOAD_MAX_BYTES;
 /**
  * 40 megapixels (a 7,700 × 5,200 photograph): a small file can describe a huge canvas (a 47 KB PNG of 7,000 × 7,000
  * took three seconds of CPU), so the pixel count is checked from the header before anything is decoded.

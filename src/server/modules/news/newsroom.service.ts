@@ -65,6 +65,10 @@ export interface AdminNewsListFilter {
   author?: number;
 }
 
+/** The audit detail of a scheduled article: when it is to go live. */
+const scheduledFor = (row: Pick<NewsRow, 'status' | 'publishedAt'>) =>
+  row.status === 'scheduled' && row.publishedAt ? { publishAt: row.publishedAt.toISOString() } : {};
+
 export function newsroomService(deps: {
   repo: NewsRepository;
   revisions: NewsRevisionsRepository;
@@ -209,11 +213,17 @@ export function newsroomService(deps: {
     JSON.stringify(a.authors.map((x) => x.id)) === JSON.stringify((b.authors as { id: number }[]).map((x) => x.id)) &&
     JSON.stringify(a.tags) === JSON.stringify(b.tags);
 
-  /** Keeps a revision if what the article says differs from its last revision. */
-  async function keepRevision(row: AdminNewsRow, staff: Staff | typeof SYSTEM_ACTOR, reason: string, tx: Tx) {
+  /** Keeps a revision if what the article says differs from its last revision (always, for a restore: its record). */
+  async function keepRevision(
+    row: AdminNewsRow,
+    staff: Staff | typeof SYSTEM_ACTOR,
+    reason: string,
+    tx: Tx,
+    force = false,
+  ) {
     const snap = snapshotOf(row);
     const last = await revisions.latest(row.id, tx);
-    if (last && sameSnapshot(snap, last)) return false;
+    if (!force && last && sameSnapshot(snap, last)) return false;
     await revisions.insert(
       {
         ...snap,
@@ -258,7 +268,7 @@ export function newsroomService(deps: {
         title: row.title,
         from: before.status,
         to: row.status,
-        ...(row.status === 'scheduled' && row.publishedAt ? { publishAt: row.publishedAt.toISOString() } : {}),
+        ...scheduledFor(row),
         ...details,
       },
     });
@@ -345,7 +355,7 @@ export function newsroomService(deps: {
             details: {
               title: row.title,
               status: row.status,
-              ...(row.status === 'scheduled' && row.publishedAt ? { publishAt: row.publishedAt.toISOString() } : {}),
+              ...scheduledFor(row),
             },
           },
           tags: articleTags(undefined, row, now()),
@@ -383,7 +393,7 @@ export function newsroomService(deps: {
         const linksChanged = await setLinks(id, staff, input, visibleSince(after, now()), tx, false);
         await desk.dropAutosave(id, staff.id, tx);
         const row = await reload(id, tx);
-        await keepRevision(row, staff, restored ? 'restore' : (input.action ?? 'save'), tx);
+        await keepRevision(row, staff, restored ? 'restore' : (input.action ?? 'save'), tx, !!restored);
         return changed(before, row, input.action, linksChanged, restored);
       }),
 

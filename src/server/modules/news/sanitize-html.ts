@@ -170,10 +170,14 @@ function nestList(list: Element) {
   relink(parent.children);
 }
 
+/** Adds a node at the end of an element's children, linked to the one before it (constant time). */
 function append(parent: Element, child: ChildNode) {
+  const last = parent.children[parent.children.length - 1] ?? null;
   child.parent = parent;
+  child.prev = last;
+  child.next = null;
+  if (last) last.next = child;
   parent.children.push(child);
-  relink(parent.children);
 }
 
 function relink(nodes: ChildNode[]) {

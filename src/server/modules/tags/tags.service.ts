@@ -3,7 +3,7 @@
  * 'الاعلام' are one tag, given an address in their own Arabic words (/tag/طرابلس; a suffix when taken). Addresses
  * tags had before (transliterated ones) lead to the tag's address now.
  */
-import { normalizeArabic, tagSlug } from '../../../shared/arabic';
+import { normalizeArabic, TAG_SLUG_FALLBACK, tagSlug } from '../../../shared/arabic';
 import type { Executor } from '../../db/client';
 import type { NewsCursor } from '../../../shared/cursor';
 import type { NewsRepository } from '../news/news.repository';
@@ -16,7 +16,7 @@ export function tagsService(deps: { repo: TagsRepository; news: NewsRepository; 
   const { repo, news, now } = deps;
 
   async function findOrCreate(name: string, ex: Executor): Promise<TagRow> {
-    const base = tagSlug(name) || 'وسم';
+    const base = tagSlug(name) || TAG_SLUG_FALLBACK;
     for (let attempt = 1; attempt < 100; attempt++) {
       const existing = await repo.findByName(name, ex);
       if (existing) return existing;

@@ -6,7 +6,8 @@
  *   random junk neither make entries nor bypass the cache), and the origin when no PUBLIC_URL fixes it.
  * - Concurrent misses of one key render once (request coalescing); past its TTL an entry is served stale at once
  *   while one refresh runs (stale-while-revalidate); if the refresh fails it is served for a day more
- *   (stale-if-error). A write drops entries by tag: after an invalidation nobody gets the old content.
+ *   (stale-if-error). A write retires entries by tag: after an invalidation nobody gets the old content as fresh; it
+ *   stays only to stand in for a render that fails.
  * - ETag per encoding and 304; Vary: Accept-Encoding; Cache-Control with s-maxage, stale-while-revalidate and
  *   stale-if-error; Surrogate-Key / Cache-Tag headers so a CDN can be purged by the same tags.
  * Hits are normally answered by `fastPath` in front of Fastify (see app.ts); the hooks here answer the rest.
