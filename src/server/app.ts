@@ -18,6 +18,8 @@ import { buildModules, type Modules } from './modules';
 import { adminsAdminRoutes } from './modules/admins/admins.admin.routes';
 import { auditAdminRoutes } from './modules/audit/audit.admin.routes';
 import { loginRoutes, sessionRoutes } from './modules/auth/auth.admin.routes';
+import { liveAdminRoutes } from './modules/live/live.admin.routes';
+import { livePublicRoutes } from './modules/live/live.public.routes';
 import { breakingNewsAdminRoutes } from './modules/breaking-news/breaking-news.admin.routes';
 import { breakingNewsPublicRoutes } from './modules/breaking-news/breaking-news.public.routes';
 import { categoriesAdminRoutes } from './modules/categories/categories.admin.routes';
@@ -253,6 +255,7 @@ export async function buildApp({
   await app.register(authorsPublicRoutes(m.authors));
   await app.register(categoriesPublicRoutes(m.categories));
   await app.register(breakingNewsPublicRoutes(m.breaking));
+  await app.register(livePublicRoutes(m.live));
   await app.register(prayerTimesPublicRoutes(m.prayer));
   await app.register(weatherPublicRoutes(m.weather));
   await app.register(settingsPublicRoutes(m.settings));
@@ -273,6 +276,7 @@ export async function buildApp({
         statsAdminRoutes(m.stats),
         breakingNewsAdminRoutes(m.breaking),
         newsAdminRoutes(m.newsroom),
+        liveAdminRoutes(m.live),
         tagsAdminRoutes(m.tags),
         categoriesAdminRoutes(m.categories),
         prayerTimesAdminRoutes(m.prayer),

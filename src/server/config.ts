@@ -49,6 +49,9 @@ const envSchema = z.object({
   CDN_PURGE_TOKEN: z.string().min(1).optional(),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   VIEW_FLUSH_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
+  // Seconds between a live coverage page's polls while visible (three times as long while hidden); raise it to slow
+  // every reader down under load (each poll answer carries it, so open pages follow within one poll).
+  LIVE_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   READER_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(4000),
   ADMIN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
   // The bearer token Prometheus scrapes /metrics with; without it there is no /metrics.
@@ -103,6 +106,8 @@ export interface Config {
   schedulerIntervalMs: number;
   /** How often counted article views are written (a crash loses at most this much of them). */
   viewFlushMs: number;
+  /** Seconds between live coverage polls (LIVE_POLL_SECONDS). */
+  livePollSeconds: number;
   /**
    * The longest a reader's request (and anything else outside the admin API) may take: past it, the last good copy
    * or an Arabic 503 with Retry-After. The newsroom's requests get `admin` (uploads at least a minute).
@@ -162,6 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cdnPurge: e.CDN_PURGE_URL ? { url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN } : undefined,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     viewFlushMs: e.VIEW_FLUSH_MS,
+    livePollSeconds: e.LIVE_POLL_SECONDS,
     timeouts: { readerMs: e.READER_TIMEOUT_MS, adminMs: e.ADMIN_TIMEOUT_MS },
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY,

@@ -16,6 +16,8 @@ import { breakingNewsService } from './modules/breaking-news/breaking-news.servi
 import { categoriesRepository } from './modules/categories/categories.repository';
 import { categoriesService } from './modules/categories/categories.service';
 import { feedsService } from './modules/feeds/feeds.service';
+import { liveRepository } from './modules/live/live.repository';
+import { liveService } from './modules/live/live.service';
 import { healthRepository } from './modules/health/health.repository';
 import { mediaRepository } from './modules/media/media.repository';
 import { mediaService } from './modules/media/media.service';
@@ -80,6 +82,7 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
     search: searchRepository(db, now),
     settings: settingsRepository(db),
     stats: statsRepository(db),
+    live: liveRepository(db),
   };
 
   const breaking = breakingNewsService({ repo: repos.breaking, write, now });
@@ -136,6 +139,7 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
     breaking,
     categories,
     settings,
+    live: liveService({ repo: repos.live, write, now, pollSeconds: () => config.livePollSeconds }),
     news,
     front,
     newsroom,

@@ -46,5 +46,9 @@ export const ERROR_CODES = [
   'INVALID_TRANSITION',
   'TAG_NOT_FOUND',
   'AUTHOR_NOT_FOUND',
+  'LIVE_NOT_FOUND',
+  'LIVE_ENTRY_NOT_FOUND',
+  'LIVE_ENDED',
+  'ALREADY_LIVE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -20,12 +20,15 @@ export type CacheTag =
   /** Every server-rendered reader page (not the API answers they are made of). */
   | 'pages'
   | `article:${number}`
+  /** A live coverage's entries: its poll answer and its page (never the lists that show the article). */
+  | `live:${number}`
   | `section:${string}`
   | `sitemap:${string}`;
 
 export const tag = {
   article: (id: number): CacheTag => `article:${id}`,
   section: (slug: string): CacheTag => `section:${slug}`,
+  live: (newsId: number): CacheTag => `live:${newsId}`,
   /** A monthly sitemap, by yyyy-MM of publication. */
   sitemapMonth: (month: string): CacheTag => `sitemap:${month}`,
 };

@@ -31,6 +31,7 @@ beforeAll(async () => {
   ids.other = (await addNews(db, { category: 'sports', title: 'خبر آخر لا يتغير' })).id;
   ids.doomed = (await addNews(db, { category: 'libya', title: 'خبر سيحذف' })).id;
   ids.live = (await addNews(db, { category: 'sports', title: 'خبر سيلغى نشره' })).id;
+  ids.coverage = (await addNews(db, { category: 'sports', title: 'تغطية مباشرة' })).id;
   ids.draft = (await addNews(db, { category: 'libya', title: 'مسودة', status: 'draft', publishedAt: null })).id;
   ids.breaking = (await addBreaking(db, { title: 'عاجل' })).id;
   ids.prayer = (
@@ -147,6 +148,49 @@ const WRITES: Write[] = [
     // The chief is named on an article: every article response goes (names show on bylines and cards).
     drops: () => ['/api/news', `/api/news/${ids.article}`],
     keeps: () => ['/api/breaking-news', '/api/prayer-times'],
+  },
+  // Live coverage: starting and ending it drops the lists that show its «مباشر» badge; an entry, an edit, a pin or a
+  // deletion drops only the coverage's own answers and page, never the front page or the lists.
+  {
+    route: 'POST /api/admin/live',
+    run: () => call('POST', '/api/admin/live', { newsId: ids.coverage }),
+    drops: () => [`/api/live/${ids.coverage}`, `/api/news/${ids.coverage}`, '/api/news', `/news/${ids.coverage}`, '/'],
+    keeps: NEWS_UNRELATED,
+  },
+  {
+    route: 'POST /api/admin/live/:id/entries',
+    run: async () => {
+      const res = await call('POST', `/api/admin/live/${ids.coverage}/entries`, { body: '<p>تحديث</p>' });
+      ids.entry = res.json<{ id: number }>().id;
+      return res;
+    },
+    drops: () => [`/api/live/${ids.coverage}`, `/api/live/${ids.coverage}/updates`, `/news/${ids.coverage}`],
+    keeps: () => ['/', '/api/news', `/api/news/${ids.coverage}`, '/api/news/category/sports', ...NEWS_UNRELATED()],
+  },
+  {
+    route: 'PUT /api/admin/live/:id/entries/:entryId',
+    run: () =>
+      call('PUT', `/api/admin/live/${ids.coverage}/entries/${ids.entry}`, { body: '<p>تصحيح</p>', version: 1 }),
+    drops: () => [`/api/live/${ids.coverage}`, `/api/live/${ids.coverage}/updates`, `/news/${ids.coverage}`],
+    keeps: () => ['/', '/api/news', `/api/news/${ids.coverage}`, '/api/news/category/sports'],
+  },
+  {
+    route: 'PUT /api/admin/live/:id/pin',
+    run: () => call('PUT', `/api/admin/live/${ids.coverage}/pin`, { entryId: ids.entry }),
+    drops: () => [`/api/live/${ids.coverage}`, `/api/live/${ids.coverage}/updates`, `/news/${ids.coverage}`],
+    keeps: () => ['/', '/api/news', `/api/news/${ids.coverage}`],
+  },
+  {
+    route: 'DELETE /api/admin/live/:id/entries/:entryId',
+    run: () => call('DELETE', `/api/admin/live/${ids.coverage}/entries/${ids.entry}`),
+    drops: () => [`/api/live/${ids.coverage}`, `/api/live/${ids.coverage}/updates`, `/news/${ids.coverage}`],
+    keeps: () => ['/', '/api/news', `/api/news/${ids.coverage}`],
+  },
+  {
+    route: 'PUT /api/admin/live/:id/state',
+    run: () => call('PUT', `/api/admin/live/${ids.coverage}/state`, { state: 'ended' }),
+    drops: () => [`/api/live/${ids.coverage}/updates`, '/api/news', `/news/${ids.coverage}`, '/'],
+    keeps: NEWS_UNRELATED,
   },
   {
     route: 'POST /api/admin/breaking-news',

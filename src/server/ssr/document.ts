@@ -2,6 +2,8 @@
 import { createHash } from 'node:crypto';
 import type { PageMeta } from '../../client/app/routes';
 import type { PublicSettings } from '../../shared/schemas/settings';
+import type { LiveCoverage, LiveSnapshot } from '../../shared/schemas/live';
+import { htmlText } from '../../shared/html-text';
 import { THEME_BOOT_SCRIPT } from '../../client/lib/theme';
 import type { ClientAssets } from './assets';
 
@@ -37,30 +39,36 @@ function jsonLd(meta: PageMeta, origin: string, settings: PublicSettings): objec
   const publisher = { '@type': 'NewsMediaOrganization', name: settings.siteName, url: `${origin}/` };
   if (meta.type === 'article' && meta.article) {
     const a = meta.article;
-    return {
+    const url = `${origin}${meta.path}`;
+    // The staff named on it (each with their author page), else the newsroom itself.
+    const author = a.authors.length
+      ? a.authors.map((p) => ({
+          '@type': 'Person',
+          name: p.fullName,
+          url: `${origin}/author/${encodeURIComponent(p.username)}`,
+        }))
+      : publisher;
+    const image = meta.image ? [absolute(origin, meta.image)] : undefined;
+    const article = {
       '@context': 'https://schema.org',
       '@type': 'NewsArticle',
       headline: a.title.slice(0, 110),
       description: meta.description,
       inLanguage: 'ar',
-      mainEntityOfPage: `${origin}${meta.path}`,
-      url: `${origin}${meta.path}`,
-      ...(meta.image ? { image: [absolute(origin, meta.image)] } : {}),
+      mainEntityOfPage: url,
+      url,
+      ...(image ? { image } : {}),
       datePublished: meta.publishedTime,
       dateModified: meta.modifiedTime,
       articleSection: meta.section,
       ...(a.tags.length ? { keywords: a.tags.map((t) => t.name) } : {}),
-      // The staff named on it (each with their author page), else the newsroom itself.
-      author: a.authors.length
-        ? a.authors.map((p) => ({
-            '@type': 'Person',
-            name: p.fullName,
-            url: `${origin}/author/${encodeURIComponent(p.username)}`,
-          }))
-        : publisher,
+      author,
       ...(a.byline ? { creditText: a.byline } : {}),
       publisher,
     };
+    const coverage = meta.live?.coverage;
+    if (!coverage || !meta.live) return article;
+    return liveBlogPosting(article, coverage, meta.live, { url, origin, image, publisher });
   }
   if (meta.type === 'profile' && meta.person) {
     const p = meta.person;
@@ -85,6 +93,44 @@ function jsonLd(meta: PageMeta, origin: string, settings: PublicSettings): objec
     url: `${origin}/`,
     inLanguage: 'ar',
     publisher,
+  };
+}
+
+/** A live coverage page: LiveBlogPosting, each entry shown on the page a BlogPosting with its own #anchor. */
+function liveBlogPosting(
+  article: Record<string, unknown>,
+  coverage: LiveCoverage,
+  live: LiveSnapshot,
+  ctx: { url: string; origin: string; image: string[] | undefined; publisher: object },
+): object {
+  const entries = live.pinned ? [live.pinned, ...live.entries.filter((e) => e.id !== live.pinned!.id)] : live.entries;
+  const modified = [String(article.dateModified ?? ''), coverage.lastEntryAt ?? ''].sort().at(-1);
+  return {
+    ...article,
+    '@type': 'LiveBlogPosting',
+    dateModified: modified || article.dateModified,
+    coverageStartTime: coverage.startedAt,
+    ...(coverage.endedAt ? { coverageEndTime: coverage.endedAt } : {}),
+    liveBlogUpdate: entries.map((e) => {
+      const text = htmlText(e.body);
+      return {
+        '@type': 'BlogPosting',
+        headline: (e.keyEvent || text || (article.headline as string)).slice(0, 110),
+        articleBody: text,
+        datePublished: e.createdAt,
+        dateModified: e.updatedAt,
+        url: `${ctx.url}#entry-${e.id}`,
+        mainEntityOfPage: ctx.url,
+        inLanguage: 'ar',
+        author: e.authors.map((p) => ({
+          '@type': 'Person',
+          name: p.fullName,
+          url: `${ctx.origin}/author/${encodeURIComponent(p.username)}`,
+        })),
+        ...(e.imageUrl ? { image: [absolute(ctx.origin, e.imageUrl)] } : ctx.image ? { image: ctx.image } : {}),
+        publisher: ctx.publisher,
+      };
+    }),
   };
 }
 

@@ -22,6 +22,8 @@ export const newsListItem = z.object({
   publishedAt: z.string().nullable(),
   published_at: z.string().nullable(),
   createdAt: z.string(),
+  /** Live coverage whose coverage is still live (the «مباشر» badge). */
+  live: z.boolean(),
 });
 export type NewsListItem = z.infer<typeof newsListItem>;
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LIVE_TITLE } from './demo-live';
 import { createTestDatabase, type TestDatabase } from '../../test/harness';
 import { verifyPassword } from '../../modules/admins/passwords';
 import { admins } from '../schema/accounts';
@@ -309,8 +310,38 @@ describe('demo content', () => {
     expect(DEMO_STAFF.map((m) => m.role).sort()).toEqual(['editor', 'writer', 'writer', 'writer']);
   });
 
+  it('includes one ended live coverage with its entries, two key events and a pinned summary', async () => {
+    const [c] = await q<{
+      news_id: number;
+      state: string;
+      started_at: Date;
+      ended_at: Date;
+      pinned_entry_id: number;
+      title: string;
+      published_at: Date;
+      last_entry_at: Date;
+    }>(`select c.*, n.title, n.published_at from live_coverages c join news n on n.id = c.news_id`);
+    expect(c).toMatchObject({ state: 'ended', title: DEMO_LIVE_TITLE });
+    expect(c!.started_at.getTime()).toBe(c!.published_at.getTime());
+    expect(c!.ended_at.getTime()).toBeLessThanOrEqual(now.getTime());
+    const entries = await q<{ id: number; key_event: string | null; body: string; created_at: Date; seq: number }>(
+      `select id, key_event, body, created_at, seq from live_entries where news_id = $1 and deleted_at is null order by created_at`,
+      [c!.news_id],
+    );
+    expect(entries).toHaveLength(15);
+    expect(entries.filter((e) => e.key_event)).toHaveLength(2);
+    expect(entries.map((e) => e.id)).toContain(c!.pinned_entry_id);
+    expect(entries.at(-1)!.created_at.getTime()).toBe(c!.last_entry_at.getTime());
+    expect(new Set(entries.map((e) => e.seq)).size).toBe(15);
+    for (const e of entries) {
+      expect(e.created_at.getTime()).toBeGreaterThan(c!.started_at.getTime());
+      expect(e.created_at.getTime()).toBeLessThan(c!.ended_at.getTime());
+      expect(plain(e.body).length).toBeGreaterThan(20);
+    }
+  });
+
   it('is idempotent: a second run adds nothing and shows no password', async () => {
-    const tables = ['news', 'media', 'tags', 'news_tags', 'news_authors', 'admins', 'breaking_news'];
+    const tables = ['news', 'media', 'tags', 'news_tags', 'news_authors', 'admins', 'breaking_news', 'live_entries'];
     const before = await Promise.all(tables.map((t) => count(t)));
     const totals = async () =>
       q(`select (select sum(page_views)::int from daily_stats) pv, (select sum(views)::int from news_daily_views) nd,

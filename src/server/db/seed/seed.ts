@@ -37,6 +37,8 @@ import { demoTraffic } from './demo-traffic';
 import { DEFAULT_PUBLIC_SETTINGS, SITE_SETTINGS_KEY } from '../../../shared/settings-defaults';
 import { SANITIZER_VERSION, sanitizeArticleHtml } from '../../modules/news/sanitize-html';
 import { shownOnceBanner, writeOwnerOnlyFile } from './shown-once';
+import { DEMO_LIVE_ENDED_AFTER, DEMO_LIVE_ENTRIES, DEMO_LIVE_TITLE, demoLiveBody } from './demo-live';
+import { liveCoverages, liveEntries } from '../schema/live';
 
 export const DEMO_MARKER_KEY = 'demo_seeded_at';
 /** Where the demo staff's generated passwords are saved, in DATA_DIR. */
@@ -256,6 +258,9 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
         ),
       );
 
+      const covered = links.find((l) => l.story.title === DEMO_LIVE_TITLE);
+      if (covered) await seedLiveCoverage(tx, covered.id, covered.publishedAt, staffIds);
+
       // Readership: each story's views per day since it appeared, their sums, the sections' days and the site's.
       const traffic = demoTraffic(
         links.map(({ story, publishedAt }) => ({
@@ -348,6 +353,43 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     (opts.show ?? log)(demoAccountsNotice(createdStaff, accountsFile));
   }
   return summary;
+}
+
+/** The demo's live coverage of one story: ended, its entries in order, their key events and the pinned summary. */
+async function seedLiveCoverage(tx: Executor, newsId: number, publishedAt: Date, staffIds: Map<string, number>) {
+  const at = (minutes: number) => new Date(publishedAt.getTime() + minutes * 60_000);
+  const names = new Map<string, string>(DEMO_STAFF.map((m) => [m.username, m.fullName]));
+  await tx.insert(liveCoverages).values({
+    newsId,
+    state: 'ended',
+    startedAt: publishedAt,
+    endedAt: at(DEMO_LIVE_ENDED_AFTER),
+    lastSeq: DEMO_LIVE_ENTRIES.length + 2,
+    lastEntryAt: at(DEMO_LIVE_ENTRIES.at(-1)!.minutes),
+    startedBy: staffIds.get(DEMO_EDITOR.username) ?? null,
+  });
+  const rows = await tx
+    .insert(liveEntries)
+    .values(
+      DEMO_LIVE_ENTRIES.map((e, i) => ({
+        newsId,
+        seq: i + 2,
+        body: sanitizeArticleHtml(demoLiveBody(e)),
+        keyEvent: e.keyEvent ?? null,
+        embedUrl: e.embedUrl ?? null,
+        authors: [{ id: staffIds.get(e.by) ?? null, username: e.by, fullName: names.get(e.by) ?? e.by }],
+        createdBy: staffIds.get(e.by) ?? null,
+        createdAt: at(e.minutes),
+        updatedAt: at(e.minutes),
+      })),
+    )
+    .returning({ id: liveEntries.id });
+  const pinned = DEMO_LIVE_ENTRIES.findIndex((e) => e.pinned);
+  if (pinned >= 0)
+    await tx
+      .update(liveCoverages)
+      .set({ pinnedEntryId: rows[pinned]!.id })
+      .where(sql`${liveCoverages.newsId} = ${newsId}`);
 }
 
 /**

@@ -21,6 +21,7 @@ const intId = sql`case when ${auditLog.entityId} ~ '^[0-9]{1,9}$' then ${auditLo
 /** A page of the log names each record as it is called now: one indexed lookup per row, 50 rows a page. */
 const subjectNow = sql<string | null>`case ${auditLog.entity}
   when 'news' then (select ${news.title} from ${news} where ${news.id} = ${intId})
+  when 'live' then (select ${news.title} from ${news} where ${news.id} = ${intId})
   when 'breaking_news' then (select ${breakingNews.title} from ${breakingNews} where ${breakingNews.id} = ${intId})
   when 'category' then (select ${categories.name} from ${categories} where ${categories.id} = ${intId})
   when 'admin' then (select s.full_name from ${admins} s where s.id = ${intId})

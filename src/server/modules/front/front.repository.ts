@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isLiveSql } from '../live/live.sql';
 import type { NewsListRow } from '../news/news.repository';
 
 export interface SectionBlockRow {
@@ -25,6 +26,7 @@ type Flat = {
   views: number;
   published_at: Date | null;
   created_at: Date;
+  live: boolean;
 };
 
 export function frontRepository(db: Db, now: () => Date) {
@@ -32,7 +34,8 @@ export function frontRepository(db: Db, now: () => Date) {
     async sectionBlocks(limit: number): Promise<SectionBlockRow[]> {
       const { rows } = await db.execute<Flat>(sql`
         select c.slug, c.name, c.color, n.id, n.title, n.description, n.image_url, n.featured,
-               coalesce(v.views, 0)::int as views, n.published_at, n.created_at
+               coalesce(v.views, 0)::int as views, n.published_at, n.created_at,
+               ${isLiveSql('n.id')} as live
         from categories c
         left join lateral (
           select id, title, description, image_url, featured, published_at, created_at from news
@@ -60,6 +63,7 @@ export function frontRepository(db: Db, now: () => Date) {
           views: Number(r.views),
           publishedAt: r.published_at === null ? null : new Date(r.published_at),
           createdAt: new Date(r.created_at),
+          live: r.live,
         });
       }
       return [...blocks.values()];

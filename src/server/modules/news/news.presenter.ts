@@ -30,6 +30,7 @@ export function presentNewsListItem(row: NewsListRow): NewsListItem {
     publishedAt,
     published_at: publishedAt,
     createdAt: row.createdAt.toISOString(),
+    live: row.live,
   };
 }
 

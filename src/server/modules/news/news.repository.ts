@@ -16,6 +16,7 @@ import { admins } from '../../db/schema/accounts';
 import { categories, news, newsMonths } from '../../db/schema/content';
 import { newsAuthors, newsTags, newsViews, tags } from '../../db/schema/newsroom';
 import { offsetOf, paged, pagedTable } from '../../lib/paging';
+import { isLiveSql, lastChangeSql } from '../live/live.sql';
 
 /** Matches the partial indexes news_*_idx (published_at desc nulls last, id desc nulls last). */
 const newestFirst = [sql`${news.publishedAt} desc nulls last`, sql`${news.id} desc nulls last`];
@@ -38,6 +39,7 @@ export const listColumns = {
   views: sql<number>`coalesce(${newsViews.views}, 0)`.mapWith(Number),
   publishedAt: news.publishedAt,
   createdAt: news.createdAt,
+  live: isLiveSql(sql`${news.id}`),
 };
 
 export type NewsRow = typeof news.$inferSelect;
@@ -48,6 +50,7 @@ export type NewsListRow = Pick<
   views: number;
   categoryName: string | null;
   categoryColor: string | null;
+  live: boolean;
 };
 export interface AuthorLink {
   id: number;
@@ -322,7 +325,12 @@ export function newsRepository(db: Db, now: () => Date) {
     /** A month's visible articles for its sitemap: id and last change, newest first. */
     listMonth: (from: Date, to: Date) =>
       db
-        .select({ id: news.id, publishedAt: news.publishedAt, modifiedAt: news.modifiedAt })
+        .select({
+          id: news.id,
+          publishedAt: news.publishedAt,
+          // A live coverage changes with its entries.
+          modifiedAt: lastChangeSql(sql`${news.id}`, sql`${news.modifiedAt}`).mapWith(news.modifiedAt),
+        })
         .from(news)
         .where(and(visible(), sql`${news.publishedAt} >= ${from} and ${news.publishedAt} < ${to}`))
         .orderBy(...newestFirst),
