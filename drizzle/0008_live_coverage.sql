@@ -27,6 +27,7 @@ CREATE TABLE "live_entries" (
 	"deleted_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "breaking_news" ADD COLUMN "news_id" integer;--> statement-breakpoint
 ALTER TABLE "live_coverages" ADD CONSTRAINT "live_coverages_news_id_news_id_fk" FOREIGN KEY ("news_id") REFERENCES "public"."news"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "live_coverages" ADD CONSTRAINT "live_coverages_started_by_admins_id_fk" FOREIGN KEY ("started_by") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "live_entries" ADD CONSTRAINT "live_entries_news_id_live_coverages_news_id_fk" FOREIGN KEY ("news_id") REFERENCES "public"."live_coverages"("news_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -34,4 +35,5 @@ ALTER TABLE "live_entries" ADD CONSTRAINT "live_entries_created_by_admins_id_fk"
 CREATE INDEX "live_coverages_state_idx" ON "live_coverages" USING btree ("state","started_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "live_entries_seq_idx" ON "live_entries" USING btree ("news_id","seq" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "live_entries_page_idx" ON "live_entries" USING btree ("news_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null;--> statement-breakpoint
-CREATE INDEX "live_entries_key_idx" ON "live_entries" USING btree ("news_id","created_at" DESC NULLS LAST) WHERE deleted_at is null and key_event is not null;
+CREATE INDEX "live_entries_key_idx" ON "live_entries" USING btree ("news_id","created_at" DESC NULLS LAST) WHERE deleted_at is null and key_event is not null;--> statement-breakpoint
+ALTER TABLE "breaking_news" ADD CONSTRAINT "breaking_news_news_id_news_id_fk" FOREIGN KEY ("news_id") REFERENCES "public"."news"("id") ON DELETE set null ON UPDATE no action;

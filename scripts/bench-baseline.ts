@@ -12,8 +12,16 @@ interface Captured {
   base64: string;
 }
 const targets = JSON.parse(fs.readFileSync(process.env.BENCH_BODIES!, 'utf8')) as Record<string, Captured>;
+const valueOf = (headers: string[], name: string) => headers[headers.indexOf(name) + 1];
 const answers = new Map(
-  Object.entries(targets).map(([name, t]) => [`/fixed/${name}`, { ...t, body: Buffer.from(t.base64, 'base64') }]),
+  Object.entries(targets).map(([name, t]) => {
+    const notModified: string[] = [];
+    for (let i = 0; i < t.headers.length; i += 2)
+      if (!['content-length', 'content-encoding'].includes(t.headers[i]!))
+        notModified.push(t.headers[i]!, t.headers[i + 1]!);
+    const etag = t.headers.includes('etag') ? valueOf(t.headers, 'etag') : undefined;
+    return [`/fixed/${name}`, { ...t, body: Buffer.from(t.base64, 'base64'), etag, notModified }];
+  }),
 );
 
 http
@@ -21,6 +29,12 @@ http
     const a = answers.get(req.url ?? '');
     if (!a) {
       res.writeHead(404);
+      res.end();
+      return;
+    }
+    // A conditional request for the copy it has gets a 304, as from the real server (no body, no length).
+    if (a.etag && req.headers['if-none-match'] === a.etag) {
+      res.writeHead(304, a.notModified);
       res.end();
       return;
     }

@@ -7,10 +7,16 @@
  *     process, then WEB_CONCURRENCY=2 (two workers).
  *  3. View beacons (POST /api/news/:id/view) on one hot article and spread over all, and that every acknowledged view
  *     was stored (they are batched in memory and written every second).
- *  4. Publishing under load: 200 readers while an editor saves an article every 500 ms (admin latency, reader rate),
- *     and the longest the server's event loop was blocked meanwhile (from its /metrics).
+ *  4. Publishing under load: 200 readers (home, an article, the API, a live coverage's poll) while an editor saves an
+ *     article every 500 ms (with its revisions) and a live desk posts every 2 s: the readers' rate against their rate
+ *     alone, the saves' and posts' latency, how soon a save is on the article's page, and the longest the server's
+ *     event loop was blocked meanwhile (from its /metrics).
+ *  5. Live coverage: from a post on one instance to the entry in another instance's poll (two instances, one
+ *     database), and 5,000 readers polling every 10 s while three staff post every 2 s each (the posts' latency, the
+ *     database reads made for the polls, the longest event-loop block).
  *
- * Load comes from autocannon on loopback (in a worker thread), bounded in time. BENCH_SECONDS sets each run's length.
+ * Load comes from wrk where it is installed (Debian's package `wrk`), else autocannon (scripts/bench-load.ts); mixes
+ * of URLs, fixed rates and POSTs from autocannon. BENCH_SECONDS sets each run's length.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -20,6 +26,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePorts } from '../src/server/db/embedded';
 import { children, startProcess, waitFor } from './bench-processes';
+import { GENERATOR, loadUrl } from './bench-load';
+import { deskCall, entryBody, makeCoverage, pollersAndDesk, postToPoll, summary, type Desk } from './bench-live';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 50;
@@ -31,14 +39,15 @@ const start = startProcess;
 const METRICS_TOKEN = randomBytes(24).toString('hex');
 
 /** The longest the server's event loop was blocked since the last scrape, in ms (prom-client's histogram). */
-async function eventLoopMaxMs(origin: string): Promise<number> {
+async function metric(origin: string, name: string): Promise<number> {
   const text = await (
     await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
   ).text();
-  const m = /^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text);
-  if (!m) throw new Error('no nodejs_eventloop_lag_max_seconds in /metrics');
-  return Number(m[1]) * 1000;
+  const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+  if (!m) throw new Error(`no ${name} in /metrics`);
+  return Number(m[1]);
 }
+const eventLoopMaxMs = async (origin: string) => (await metric(origin, 'nodejs_eventloop_lag_max_seconds')) * 1000;
 
 interface Result {
   rps: number;
@@ -47,21 +56,15 @@ interface Result {
   ok: number;
 }
 
-async function load(
+const load = (
   url: string,
-  opts: { connections?: number; method?: 'GET' | 'POST'; seconds?: number; headers?: Record<string, string> } = {},
-): Promise<Result> {
-  const r = await autocannon({
-    url,
+  opts: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+): Promise<Result> =>
+  loadUrl(url, {
     connections: opts.connections ?? CONNECTIONS,
-    duration: opts.seconds ?? SECONDS,
-    method: opts.method ?? 'GET',
+    seconds: opts.seconds ?? SECONDS,
     headers: opts.headers ?? BROWSER,
-    workers: 1,
   });
-  if (r.errors || r.non2xx) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'] };
-}
 
 const pad = (v: string | number, n: number) => String(v).padStart(n);
 const fixed = (n: number, d = 0) => n.toFixed(d);
@@ -92,9 +95,22 @@ async function main() {
     await waitFor(`${origin}/healthz`, server);
     const pgPassword = encodeURIComponent(fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim());
     const databaseUrl = `postgres://postgres:${pgPassword}@127.0.0.1:${pgPort}/sahifa`;
-    const [first] = (await (await fetch(`${origin}/api/news?limit=1`)).json()) as { id: number }[];
-    const articleId = first!.id;
-    const targets: Record<string, string> = { home: '/', article: `/news/${articleId}`, 'api-news': '/api/news' };
+    const newest = (await (await fetch(`${origin}/api/news?limit=3`)).json()) as { id: number }[];
+    const articleId = newest[0]!.id;
+    const cookie = await signIn(origin);
+    const desk: Desk = { origin, cookie };
+    // A live coverage of 500 entries, made through the live desk's API.
+    const coverageId = newest[2]!.id;
+    const t0 = performance.now();
+    await makeCoverage(desk, coverageId, 500);
+    const made = performance.now() - t0;
+    const pollPath = `/api/live/${coverageId}/updates`;
+    const targets: Record<string, string> = {
+      home: '/',
+      article: `/news/${articleId}`,
+      'api-news': '/api/news',
+      'live-poll': pollPath,
+    };
 
     // The bytes and headers a browser gets, captured once, for the baseline to send.
     const captured: Record<string, { status: number; headers: string[]; base64: string; bytes: number }> = {};
@@ -139,7 +155,11 @@ async function main() {
     const baseOrigin = `http://127.0.0.1:${basePort}`;
     await waitFor(`${baseOrigin}/fixed/home`, baseline);
 
-    console.log(`\nSahifa benchmark: ${SECONDS} s per run, ${os.cpus().length} cores, Node ${process.version}\n`);
+    console.log(`\nSahifa benchmark: ${SECONDS} s per run, ${os.cpus().length} cores, Node ${process.version}`);
+    console.log(`load generator: ${GENERATOR}\n`);
+    console.log(
+      `(a live coverage of 500 entries made through the live desk's API in ${fixed(made / 1000, 1)} s: ${fixed(made / 500, 1)} ms a post)\n`,
+    );
     console.log('1. Cached answers vs a bare node:http server sending the same bytes (brotli), 50 connections');
     console.log('target       bytes    req/s  bare req/s  ratio   p99 ms  bare p99');
     const mean = (a: Result, b: Result): Result => ({
@@ -160,6 +180,16 @@ async function main() {
       const b = mean(b1, b2);
       console.log(
         `${name.padEnd(10)} ${pad(captured[name]!.bytes, 7)} ${pad(fixed(s.rps), 8)} ${pad(fixed(b.rps), 11)} ${pad(fixed(s.rps / b.rps, 2), 6)} ${pad(s.p99, 8)} ${pad(b.p99, 9)}`,
+      );
+    }
+    // A poll that finds nothing new: the browser asks with the ETag it has.
+    for (const name of ['live-poll', 'article']) {
+      const etag = captured[name]!.headers[captured[name]!.headers.indexOf('etag') + 1]!;
+      const headers = { ...BROWSER, 'if-none-match': etag };
+      const s = await load(origin + targets[name], { headers });
+      const b = await load(`${baseOrigin}/fixed/${name}`, { headers });
+      console.log(
+        `${`${name} 304`.padEnd(16)} ${pad(fixed(s.rps), 8)} ${pad(fixed(b.rps), 11)} ${pad(fixed(s.rps / b.rps, 2), 6)} ${pad(s.p99, 8)} ${pad(b.p99, 9)}`,
       );
     }
 
@@ -236,23 +266,25 @@ async function main() {
     }
 
     console.log(
-      '\n4. Publishing under load: 200 readers (home, an article, the API) and an editor saving every 500 ms',
+      '\n4. Publishing under load: 200 readers (home, an article, the API, a live poll); an editor saving every 500 ms and a live desk posting every 2 s',
     );
-    const cookie = await signIn(origin);
-    const editorArticle = (await (await fetch(`${origin}/api/news?limit=2`)).json()) as { id: number }[];
-    const edited = editorArticle[1]!.id;
+    const edited = newest[1]!.id;
+    const readerTargets = { ...targets };
     await eventLoopMaxMs(origin); // from here on
-    const readersAlone = await readers(origin, targets);
+    const readersAlone = await readers(origin, readerTargets);
     const latencies: number[] = [];
+    const visible: number[] = [];
+    const deskPosts: number[] = [];
     let saving = true;
     const editor = (async () => {
       for (let i = 0; saving; i++) {
+        const title = `خبر يتجدد أثناء القراءة ${i}`;
         const t0 = performance.now();
         const res = await fetch(`${origin}/api/admin/news/${edited}`, {
           method: 'PUT',
           headers: { 'content-type': 'application/json', cookie, origin },
           body: JSON.stringify({
-            title: `خبر يتجدد أثناء القراءة ${i}`,
+            title,
             description: 'وصف يتغير مع كل حفظ',
             content: `<p>نص الخبر بعد الحفظ رقم ${i}</p>`,
             category: 'libya',
@@ -261,24 +293,87 @@ async function main() {
           }),
         });
         if (!res.ok) throw new Error(`editor save answered ${res.status}`);
-        latencies.push(performance.now() - t0);
-        await new Promise((r) => setTimeout(r, 500));
+        const saved = performance.now();
+        latencies.push(saved - t0);
+        // How soon a reader opening the article sees the save.
+        for (;;) {
+          const page = await (await fetch(`${origin}/news/${edited}`)).text();
+          if (page.includes(title)) break;
+          if (performance.now() - saved > 10_000) throw new Error('a save was not on the page after 10 s');
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        visible.push(performance.now() - saved);
+        await new Promise((r) => setTimeout(r, Math.max(0, 500 - (performance.now() - t0))));
       }
     })();
-    const readersWhileSaving = await readers(origin, targets);
+    const liveDesk = (async () => {
+      for (let i = 0; saving; i++) {
+        const t0 = performance.now();
+        await deskCall(desk, 'POST', `/live/${coverageId}/entries`, { body: entryBody(50_000 + i) });
+        deskPosts.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, Math.max(0, 2000 - (performance.now() - t0))));
+      }
+    })();
+    const readersWhileSaving = await readers(origin, readerTargets);
     saving = false;
-    await editor;
+    await Promise.all([editor, liveDesk]);
     const blocked = await eventLoopMaxMs(origin);
-    latencies.sort((a, b) => a - b);
-    const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+    const saves = summary(latencies);
+    const seen = summary(visible);
+    const posts = summary(deskPosts);
     console.log(`readers alone:         ${pad(fixed(readersAlone.rps), 6)} req/s, p99 ${readersAlone.p99} ms`);
     console.log(
-      `readers while saving:  ${pad(fixed(readersWhileSaving.rps), 6)} req/s, p99 ${readersWhileSaving.p99} ms`,
+      `readers while writing: ${pad(fixed(readersWhileSaving.rps), 6)} req/s, p99 ${readersWhileSaving.p99} ms: ${fixed(readersWhileSaving.rps / readersAlone.rps, 2)}× (goal ≥ 0.9×)`,
     );
     console.log(
-      `editor saves:          ${latencies.length} saves, p50 ${fixed(q(0.5))} ms, p99 ${fixed(q(0.99))} ms, max ${fixed(latencies.at(-1)!)} ms`,
+      `editor saves:          ${saves.n} saves, p50 ${fixed(saves.p50)} ms, p99 ${fixed(saves.p99)} ms, max ${fixed(saves.max)} ms (goal p99 ≤ 300 ms)`,
     );
-    console.log(`event loop:            longest block ${fixed(blocked)} ms over both runs (goal ≤ 100 ms)`);
+    console.log(
+      `on the article page:   p50 ${fixed(seen.p50)} ms, p99 ${fixed(seen.p99)} ms after the save's answer (goal ≤ 1000 ms)`,
+    );
+    console.log(`live desk posts:       ${posts.n} posts, p50 ${fixed(posts.p50)} ms, p99 ${fixed(posts.p99)} ms`);
+    console.log(`event loop:            longest block ${fixed(blocked)} ms over both runs (goal ≤ 50 ms)`);
+
+    console.log('\n5. Live coverage (the coverage of 500 entries)');
+    const second = start('dist/server/main.js', [], {
+      ...env,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-bench-d-')),
+      PORT: String(uncachedPort),
+      PUBLIC_URL: `http://127.0.0.1:${uncachedPort}`,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'false',
+      METRICS_TOKEN,
+    });
+    const secondOrigin = `http://127.0.0.1:${uncachedPort}`;
+    await waitFor(`${secondOrigin}/healthz`, second);
+    const reach = await postToPoll(desk, secondOrigin, coverageId, 30, 300);
+    console.log(
+      `post on one instance → in the other's poll: ${reach.n} posts, p50 ${fixed(reach.p50)} ms, p99 ${fixed(reach.p99)} ms, max ${fixed(reach.max)} ms (goal p99 ≤ 1000 ms; a reader adds up to one poll interval)`,
+    );
+    second.kill('SIGTERM');
+    await eventLoopMaxMs(origin); // from here on
+    const queriesBefore = await metric(origin, 'sahifa_live_poll_queries_total');
+    const seconds = SECONDS * 2;
+    const crowd = await pollersAndDesk(desk, coverageId, {
+      readers: 5000,
+      intervalS: 10,
+      staff: 3,
+      everyMs: 2000,
+      seconds,
+      headers: BROWSER,
+    });
+    const queries = (await metric(origin, 'sahifa_live_poll_queries_total')) - queriesBefore;
+    const crowdBlocked = await eventLoopMaxMs(origin);
+    console.log(
+      `5,000 readers polling every 10 s: ${fixed(crowd.polls.rps)} polls/s answered, p99 ${crowd.polls.p99} ms`,
+    );
+    console.log(
+      `three staff posting every 2 s:    ${crowd.posts.n} posts, p50 ${fixed(crowd.posts.p50)} ms, p99 ${fixed(crowd.posts.p99)} ms (goal p99 ≤ 300 ms)`,
+    );
+    console.log(
+      `database reads for the polls:     ${queries} in ${seconds} s = ${fixed(queries / seconds, 2)} a second (goal ≤ 1 per coverage per instance)`,
+    );
+    console.log(`event loop:                       longest block ${fixed(crowdBlocked)} ms (goal ≤ 50 ms)`);
     await db.end();
     console.log('\nratio: server ÷ bare baseline (req/s; 1.00 = as fast as sending fixed bytes).');
   } finally {
@@ -298,7 +393,7 @@ async function signIn(origin: string): Promise<string> {
   return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
-/** 200 readers spread over home, an article and the news API (a real browser's mix, compressed). */
+/** 200 readers spread over the targets (a real browser's mix, compressed). */
 async function readers(origin: string, targets: Record<string, string>): Promise<Result> {
   const paths = Object.values(targets);
   const r = await autocannon({

@@ -46,6 +46,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Scheduled articles are looked for every 2 s (10 s in production), so the scheduling test waits less.
       SCHEDULER_INTERVAL_MS: '2000',
+      // Live coverage pages poll every second (10 s in production), so a reader sees an entry at once.
+      LIVE_POLL_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -219,7 +219,14 @@ export async function buildApp({
 
   // Prometheus metrics, only with METRICS_TOKEN (plugins/metrics.ts); without it nothing is measured.
   const metrics = config.metricsToken
-    ? await loadMetrics({ cache, pool: db.$client, viewCounter: m.viewCounter, stats: m.statsRecorder, lifecycle })
+    ? await loadMetrics({
+        cache,
+        pool: db.$client,
+        viewCounter: m.viewCounter,
+        stats: m.statsRecorder,
+        lifecycle,
+        live: m.live,
+      })
     : undefined;
 
   // Plugins.

@@ -30,6 +30,16 @@ const SCREENS: { path: string; Screen: ComponentType; permission?: Permission }[
     permission: 'breaking.manage',
   },
   { path: '/admin/news', Screen: page(() => import('./pages/news-page'), 'NewsPage') },
+  {
+    path: '/admin/live',
+    Screen: page(() => import('./pages/live-page'), 'LivePage'),
+    permission: 'news.write',
+  },
+  {
+    path: '/admin/live/:id',
+    Screen: page(() => import('./pages/live-desk-page'), 'LiveDeskPage'),
+    permission: 'news.write',
+  },
   { path: '/admin/profile', Screen: page(() => import('./pages/profile-page'), 'ProfilePage') },
   {
     path: '/admin/categories',

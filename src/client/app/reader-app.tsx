@@ -38,7 +38,8 @@ function useRouteEffects(pathname: string, search: string) {
         settings,
         get: <T,>(def: QueryDef<T>) => queryClient.getQueryData<T>(def.key),
       });
-      if (document.title !== meta.title) document.title = meta.title;
+      // A count before the title («(3) »: a live coverage's held updates, features/live) is the page's own.
+      if (document.title.replace(/^\(\d+\) /, '') !== meta.title) document.title = meta.title;
     };
     update();
     return queryClient.getQueryCache().subscribe(update);

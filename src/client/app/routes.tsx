@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { HOME_SLUG, LIMITS } from '../../shared/constants';
 import type { Category } from '../../shared/schemas/categories';
 import type { ArticleTag, AuthorProfile, NewsArticle } from '../../shared/schemas/news';
+import type { LiveSnapshot } from '../../shared/schemas/live';
 import type { SearchResponse } from '../../shared/schemas/search';
 import type { PublicSettings } from '../../shared/schemas/settings';
 import { activeSection } from '../features/home/sections';
@@ -29,6 +30,8 @@ export interface PageMeta {
   section?: string;
   noindex?: boolean;
   article?: NewsArticle;
+  /** The article's live coverage, when it is one (JSON-LD LiveBlogPosting). */
+  live?: LiveSnapshot;
   /** An author page's person (JSON-LD ProfilePage). */
   person?: AuthorProfile;
 }
@@ -125,7 +128,7 @@ export const readerRoutes: ReaderRoute[] = [
     valid: ({ id }) => parseArticleId(id) !== null,
     queries: ({ id }) => {
       const n = parseArticleId(id);
-      return n === null ? [] : [q.article(n), q.related(n), q.mostRead()];
+      return n === null ? [] : [q.article(n), q.live(n), q.related(n), q.mostRead()];
     },
     meta: (ctx) => {
       const n = parseArticleId(ctx.params.id);
@@ -142,6 +145,7 @@ export const readerRoutes: ReaderRoute[] = [
         modifiedTime: a.modifiedAt ?? a.publishedAt ?? a.createdAt,
         section: a.categoryName,
         article: a,
+        live: ctx.get<LiveSnapshot>(q.live(n!)),
       };
     },
   },

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { NewsListItem } from '../../shared/schemas/news';
 import { timeAgo } from '../../shared/format';
+import { LiveBadge } from './live-badge';
 import { NewsImage } from './news-image';
 
 /**
@@ -37,7 +38,8 @@ export function HeadlineRow({
             {item.title}
           </Link>
         </h3>
-        <p className="mt-0.5 flex gap-2 text-xs text-slate-600 dark:text-slate-300">
+        <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-slate-600 dark:text-slate-300">
+          {item.live && <LiveBadge />}
           {before}
           <time dateTime={date ?? undefined} suppressHydrationWarning>
             {now ? timeAgo(date, now) : timeAgo(date)}

@@ -3,6 +3,7 @@ import type { NewsListItem } from '../../shared/schemas/news';
 import { NewsImage } from './news-image';
 import { timeAgo } from '../../shared/format';
 import { CategoryBadge } from './category-badge';
+import { LiveBadge } from './live-badge';
 
 interface Props {
   item: NewsListItem;
@@ -39,6 +40,7 @@ export function NewsCard({ item, layout = 'stack', now, priority, level = 3 }: P
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
+          {item.live && <LiveBadge />}
           <CategoryBadge slug={item.category} name={item.categoryName} color={item.categoryColor} />
           <time dateTime={date ?? undefined} suppressHydrationWarning>
             {now ? timeAgo(date, now) : timeAgo(date)}

@@ -13,6 +13,7 @@ import type {
   NewsListItem,
 } from '../../shared/schemas/news';
 import type { PreviewArticle } from '../../shared/schemas/admin';
+import type { LiveSnapshot } from '../../shared/schemas/live';
 import type { PrayerTimesResponse } from '../../shared/schemas/prayer-times';
 import type { SearchResponse } from '../../shared/schemas/search';
 import type { PublicSettings } from '../../shared/schemas/settings';
@@ -59,6 +60,8 @@ export const q = {
     ),
   article: (id: number) => def<NewsArticle>(['news', 'article', id], `/api/news/${id}`, { notFoundIs404: true }),
   related: (id: number) => def<NewsListItem[]>(['news', 'related', id], `/api/news/${id}/related`),
+  /** An article's live coverage (coverage null for an ordinary article): the pinned entry and the newest entries. */
+  live: (id: number) => def<LiveSnapshot>(['live', id], `/api/live/${id}`),
   /** Any article in any state, for signed-in staff only (the preview page; never cached). */
   preview: (id: number) =>
     def<PreviewArticle>(['news', 'preview', id], `/api/admin/news/${id}/preview`, {

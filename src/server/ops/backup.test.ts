@@ -170,6 +170,16 @@ async function fill(db: TestDatabase) {
      values ($1, 'editor1', 'create', 'news', $2, $3), (null, 'system', 'publish', 'news', null, null)`,
     [admin, String(a.id), JSON.stringify({ title: 'طرابلس' })],
   );
+  await q(
+    `insert into live_coverages (news_id, state, started_at, last_seq, last_entry_at, started_by)
+     values ($1, 'live', now(), 2, now(), $2)`,
+    [a.id, admin],
+  );
+  await q(
+    `insert into live_entries (news_id, seq, body, key_event, authors, created_by, created_at, updated_at)
+     values ($1, 2, '<p>تحديث من طرابلس</p>', 'حدث بارز', $2, $3, now(), now())`,
+    [a.id, JSON.stringify([{ id: admin, username: 'editor1', fullName: 'محرر' }]), admin],
+  );
   await q(`update counters set value = 42 where key = 'views'`);
 }
 

@@ -40,6 +40,8 @@ export interface MetricsSources {
   /** Reader page views counted in memory, not yet written. */
   stats: { readonly unflushed: number };
   lifecycle: Lifecycle;
+  /** Database reads made for live coverage polls (coalesced: at most one per coverage per second). */
+  live: { readonly pollQueries: number };
 }
 
 /** Seconds. Cache hits take well under a millisecond; a cold page a few tens; a stalled database up to 15 s. */
@@ -123,6 +125,15 @@ export function createMetrics(prom: typeof PromClient, sources: MetricsSources) 
     collect() {
       this.reset();
       this.inc(c.lookups);
+    },
+  });
+  new Counter({
+    name: 'sahifa_live_poll_queries_total',
+    help: 'Database reads made to answer live coverage polls (at most one per coverage per second per instance)',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(sources.live.pollQueries);
     },
   });
   const gauge = (name: string, help: string, read: () => number, aggregator: PromClient.Aggregator = 'sum') =>

@@ -72,6 +72,8 @@ export const breakingNewsInput = z.object({
     )
     .nullable()
     .default(null),
+  /** An article for the ticker to link to (a live coverage, most often); null or absent: none. */
+  newsId: z.number().int().min(1).max(2_147_483_647).nullable().default(null),
 });
 /** The list switch sends only isActive (SPEC §4). */
 export const breakingNewsUpdate = z.union([z.object({ isActive: z.boolean() }).strict(), breakingNewsInput]);

@@ -7,5 +7,7 @@ export const breakingNewsItem = z.object({
   priority: z.number().int(),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
+  /** The article the ticker links to (/news/{id}), often a live coverage; null: no link. */
+  newsId: z.number().int().nullable(),
 });
 export type BreakingNewsItem = z.infer<typeof breakingNewsItem>;

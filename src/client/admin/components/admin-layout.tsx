@@ -9,6 +9,7 @@ import {
   LogOut,
   Menu,
   Newspaper,
+  Radio,
   UserRound,
   Settings,
   Siren,
@@ -24,6 +25,7 @@ import { NavLink } from '../../lib/routing';
 const LINKS: { to: string; label: string; icon: typeof LayoutDashboard; permission?: Permission }[] = [
   { to: '/admin/dashboard', label: 'لوحة التحكم', icon: LayoutDashboard },
   { to: '/admin/news', label: 'الأخبار', icon: Newspaper },
+  { to: '/admin/live', label: 'التغطية المباشرة', icon: Radio, permission: 'news.write' },
   { to: '/admin/breaking-news', label: 'الأخبار العاجلة', icon: Siren, permission: 'breaking.manage' },
   { to: '/admin/categories', label: 'التصنيفات', icon: FolderTree, permission: 'sections.manage' },
   { to: '/admin/prayer-times', label: 'مواقيت الصلاة', icon: Clock, permission: 'prayer.manage' },

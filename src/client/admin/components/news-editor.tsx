@@ -38,6 +38,7 @@ import {
 } from '../api/news';
 import { notify } from '../lib/notify';
 import { applyServerErrors, useSchemaForm } from './form';
+import { LiveCoverageAction, useLiveAfterFirstSave } from './live-coverage-action';
 import { NewsActionsBar } from './news-actions-bar';
 import { NewsFields, type NewsFormFields } from './news-editor-fields';
 import {
@@ -291,9 +292,12 @@ export function NewsEditor({
     if (scheduling) document.getElementById('news-publish-at')?.focus();
   }, [scheduling]);
 
+  const live = useLiveAfterFirstSave(me.role, !initial);
   const save = useSaveNews((item) => {
     adopt(item);
-    onDone();
+    // Opened from «تغطية جديدة»: the saved article becomes live coverage and its desk opens (not the list).
+    if (live.wanted) live.start(item.id);
+    else onDone();
   });
   const transition = useTransition((item) => {
     adopt(item);
@@ -402,6 +406,7 @@ export function NewsEditor({
         view={view}
         onToggleView={() => setView(view === 'edit' ? 'history' : 'edit')}
       />
+      <LiveCoverageAction newsId={id} role={me.role} dirty={dirty} wanted={live.wanted} />
       <PresenceNotice others={others} />
       <ConflictNotice message={conflict} onReload={() => void reload()} />
       {pendingAutosave && editable && (

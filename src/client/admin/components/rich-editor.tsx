@@ -10,6 +10,9 @@
  * web pages lose their colours, fonts, sizes and alignment and keep paragraphs, headings, lists, links and tables).
  * Tables use Quill's table module: a pasted table shows as a grid whose cells are edited in place (Tab moves on);
  * while the caret is in one, a bar under the toolbar adds or deletes rows and columns, or the table.
+ *
+ * `compact` is the live desk's box: a few lines high, bold, links and lists only (a paste keeps only those), no
+ * tables or pictures (an entry's picture is a field of its own).
  */
 import 'quill/dist/quill.snow.css';
 import './rich-editor.css';
@@ -55,6 +58,13 @@ Quill.register('modules/clipboard', ArticleClipboard, true);
 /** The palette for the text colour (black is "no colour") and the background (white is "no background"). */
 const palette = (none: string) => ARTICLE_PALETTE.map((c) => (c === none ? false : c));
 
+/** The compact box's toolbar and formats: what a short live update needs, nothing to slow it down. */
+const COMPACT_TOOLBAR = [
+  ['bold', 'link'],
+  [{ list: 'ordered' }, { list: 'bullet' }],
+];
+const COMPACT_FORMATS = EDITOR_FORMATS.filter((f) => f === 'bold' || f === 'link' || f === 'list');
+
 const TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
   ['bold', 'italic', 'underline', 'strike'],
@@ -97,11 +107,16 @@ export function RichEditor({
   onChange,
   disabled,
   labelledBy,
+  compact = false,
+  placeholder = 'اكتب نص الخبر هنا...',
 }: {
   value: string;
   onChange: (html: string) => void;
   disabled?: boolean;
   labelledBy: string;
+  /** The live desk's short box: bold, links and lists only, no tables or pictures. */
+  compact?: boolean;
+  placeholder?: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<Quill | null>(null);
@@ -115,11 +130,11 @@ export function RichEditor({
     host.current!.appendChild(el);
     const q = new Quill(el, {
       theme: 'snow',
-      placeholder: 'اكتب نص الخبر هنا...',
-      formats: [...EDITOR_FORMATS],
+      placeholder,
+      formats: compact ? [...COMPACT_FORMATS] : [...EDITOR_FORMATS],
       modules: {
         toolbar: {
-          container: TOOLBAR,
+          container: compact ? COMPACT_TOOLBAR : TOOLBAR,
           handlers: {
             link(this: { quill: Quill }, on: boolean) {
               const range = this.quill.getSelection();
@@ -150,7 +165,7 @@ export function RichEditor({
           },
         },
         history: { delay: 1000, maxStack: 100, userOnly: true },
-        table: true,
+        table: !compact,
       },
     });
     const toolbar = host.current!.querySelector('.ql-toolbar');
@@ -197,7 +212,11 @@ export function RichEditor({
   };
 
   return (
-    <div ref={host} className="rich-editor rounded-md" data-testid="rich-editor">
+    <div
+      ref={host}
+      className={`rich-editor rounded-md${compact ? ' rich-editor-compact' : ''}`}
+      data-testid="rich-editor"
+    >
       {tableBar &&
         inTable &&
         !disabled &&

@@ -27,18 +27,16 @@ const VARIANTS: Record<Variant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
 };
 
+/** A button's look, for a link that acts as one (it opens another screen). */
+export const buttonClass = (variant: Variant = 'primary', className = '') =>
+  `inline-flex min-h-9 items-center justify-center gap-1.5 rounded-md px-3 py-2 text-sm font-bold transition disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`;
+
 export function Button({
   variant = 'primary',
   className = '',
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return (
-    <button
-      type="button"
-      className={`inline-flex min-h-9 items-center justify-center gap-1.5 rounded-md px-3 py-2 text-sm font-bold transition disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
-      {...rest}
-    />
-  );
+  return <button type="button" className={buttonClass(variant, className)} {...rest} />;
 }
 
 /** A labelled field; its error (Arabic, from the shared schema) shows under it and goes once it is fixed. */

@@ -25,6 +25,7 @@ const DAYS: CountedNoun = { zero: 'لا أيام', one: 'يوم واحد', two: 
 
 const ENTITY_NOUN: Record<string, string> = {
   news: 'خبر',
+  live: 'تغطية مباشرة',
   breaking_news: 'خبر عاجل',
   category: 'تصنيف',
   admin: 'حساب',
@@ -86,6 +87,21 @@ function phrase(e: AuditEntry, d: Details): { verb: string; rest?: string; named
       }
       break;
     }
+    case 'live':
+      // A coverage (entityId: its article); `entry` names one of its entries.
+      if (d.entry !== undefined) {
+        if (action === 'create') return { verb: 'نشر تحديثاً في التغطية المباشرة' };
+        if (action === 'delete') return { verb: 'حذف تحديثاً من التغطية المباشرة' };
+        if (action === 'update') return { verb: 'عدّل تحديثاً في التغطية المباشرة' };
+      }
+      if (action === 'create') return { verb: 'بدأ التغطية المباشرة' };
+      if (action === 'update' && d.state === 'ended') return { verb: 'أنهى التغطية المباشرة' };
+      if (action === 'update' && d.state === 'live') return { verb: 'استأنف التغطية المباشرة' };
+      if (action === 'update' && 'pinned' in d)
+        return {
+          verb: d.pinned === null ? 'ألغى تثبيت التحديث في التغطية المباشرة' : 'ثبّت تحديثاً في التغطية المباشرة',
+        };
+      break;
     case 'breaking_news':
       if (action === 'create') return { verb: 'أضاف الخبر العاجل' };
       if (action === 'delete') return { verb: 'حذف الخبر العاجل' };
@@ -159,6 +175,7 @@ function phrase(e: AuditEntry, d: Details): { verb: string; rest?: string; named
 
 const EDIT_PAGES: Record<string, (id: string) => string> = {
   news: (id) => `/admin/news?edit=${encodeURIComponent(id)}`,
+  live: (id) => `/admin/live/${encodeURIComponent(id)}`,
   breaking_news: () => '/admin/breaking-news',
   category: () => '/admin/categories',
 };

@@ -7,6 +7,7 @@ import type { BreakingNewsItem } from '../../../shared/schemas/breaking-news';
 import { formatDateTimeOr, fromLocalInput, toLocalInput } from '../../../shared/format';
 import { breakingPageQuery, useDeleteBreaking, useSaveBreaking, useToggleBreaking } from '../api/breaking-news';
 import { errorText } from '../api/client';
+import { liveListQuery } from '../api/live';
 import { applyServerErrors, useSchemaForm } from '../components/form';
 import {
   BackToDashboard,
@@ -24,6 +25,7 @@ import {
   PageHeader,
   Pager,
   RowActions,
+  Select,
   Switch,
 } from '../components/ui';
 
@@ -33,6 +35,8 @@ interface FormValues {
   priority: string;
   hasExpiry: boolean;
   expiresAt: string;
+  /** The linked article's id as text ('' for none). */
+  newsId: string;
 }
 
 /** What the form sends (SPEC §5): the expiry only when its box is checked and a date is set. */
@@ -41,7 +45,37 @@ const toPayload = (v: FormValues) => ({
   isActive: v.isActive,
   priority: v.priority,
   expiresAt: v.hasExpiry && v.expiresAt ? fromLocalInput(v.expiresAt) || v.expiresAt : null,
+  newsId: v.newsId ? Number(v.newsId) : null,
 });
+
+/** The coverages a breaking item can link to (live ones first), and the one it links to now if it is not among them. */
+function LinkField({
+  form,
+  current,
+}: {
+  form: ReturnType<typeof useSchemaForm<typeof breakingNewsInput, FormValues>>;
+  current: number | null;
+}) {
+  const coverages = useQuery(liveListQuery());
+  const options = coverages.data ?? [];
+  const error = form.formState.errors.newsId?.message;
+  return (
+    <Field label="رابط الخبر العاجل (اختياري)" id="bn-link" hint="يفتح القارئ التغطية من شريط العاجل" error={error}>
+      <Select id="bn-link" {...form.register('newsId')} {...described('bn-link', error, true)}>
+        <option value="">بلا رابط</option>
+        {current !== null && !options.some((c) => c.newsId === current) && (
+          <option value={String(current)}>الخبر رقم {current}</option>
+        )}
+        {options.map((c) => (
+          <option key={c.newsId} value={String(c.newsId)}>
+            {c.state === 'live' ? 'مباشر: ' : 'انتهت: '}
+            {c.title}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
 
 /** Active, inactive, or active but past its expiry (readers no longer see it). */
 function StatusBadge({ item }: { item: BreakingNewsItem }) {
@@ -64,8 +98,9 @@ function BreakingForm({ item, onDone }: { item: BreakingNewsItem | null; onDone:
           priority: String(item.priority),
           hasExpiry: !!item.expiresAt,
           expiresAt: item.expiresAt ? toLocalInput(item.expiresAt) : '',
+          newsId: item.newsId ? String(item.newsId) : '',
         }
-      : { title: '', isActive: true, priority: '0', hasExpiry: false, expiresAt: '' },
+      : { title: '', isActive: true, priority: '0', hasExpiry: false, expiresAt: '', newsId: '' },
     toPayload,
   );
   const save = useSaveBreaking(onDone);
@@ -113,6 +148,7 @@ function BreakingForm({ item, onDone }: { item: BreakingNewsItem | null; onDone:
             />
           </Field>
         )}
+        <LinkField form={form} current={item?.newsId ?? null} />
       </fieldset>
       <FormAlert message={save.isError ? errorText(save.error, 'حدث خطأ أثناء حفظ الخبر العاجل') : undefined} />
       <FormActions onCancel={onDone} saving={save.isPending} />

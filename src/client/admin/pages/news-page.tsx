@@ -137,7 +137,7 @@ export function NewsPage() {
   const close = () => {
     if (dirty.current && !window.confirm(CLOSE_UNSAVED)) return;
     dirty.current = false;
-    setParams((p) => (p.delete('edit'), p));
+    setParams((p) => (p.delete('edit'), p.delete('live'), p));
   };
   const reset = () => (setQ(''), setCategory('all'), setStatus('all'), setAuthor(null), setPage(1));
   const own = (n: AdminNewsListItem) => !!me && (n.createdById === me.id || n.staff.some((s) => s.id === me.id));
@@ -303,7 +303,12 @@ export function NewsPage() {
           {news.data && <Pager info={news.data.info} onPage={setPage} busy={news.isFetching} />}
         </>
       )}
-      <Modal open={editing !== null} title={editing === 'new' ? 'إضافة خبر' : 'تعديل الخبر'} onClose={close} wide>
+      <Modal
+        open={editing !== null}
+        title={editing !== 'new' ? 'تعديل الخبر' : params.get('live') === '1' ? 'تغطية مباشرة جديدة' : 'إضافة خبر'}
+        onClose={close}
+        wide
+      >
         {!me || !categories.data ? (
           <Loading />
         ) : editing === 'new' ? (

@@ -3,6 +3,7 @@ import type { NewsListItem } from '../../../shared/schemas/news';
 import { NewsImage } from '../../components/news-image';
 import { formatDate } from '../../../shared/format';
 import { CategoryBadge } from '../../components/category-badge';
+import { LiveBadge } from '../../components/live-badge';
 
 /** SPEC's one big featured card at the top of the main column: the picture beside the story from tablet width up. */
 export function FeaturedCard({ item }: { item: NewsListItem }) {
@@ -15,7 +16,8 @@ export function FeaturedCard({ item }: { item: NewsListItem }) {
         <NewsImage src={item.imageUrl} alt="" sizes="(min-width: 1024px) 430px, (min-width: 640px) 50vw, 100vw" />
       </Link>
       <div className="min-w-0 space-y-2 p-4 sm:p-5">
-        <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+          {item.live && <LiveBadge />}
           <CategoryBadge slug={item.category} name={item.categoryName} color={item.categoryColor} />
           <time dateTime={item.publishedAt ?? undefined}>{formatDate(item.publishedAt ?? item.createdAt)}</time>
         </div>

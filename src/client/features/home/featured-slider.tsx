@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { TIMINGS_MS } from '../../../shared/constants';
 import type { NewsListItem } from '../../../shared/schemas/news';
+import { LiveBadge } from '../../components/live-badge';
 import { NewsImage } from '../../components/news-image';
 
 export function FeaturedSlider({ items }: { items: NewsListItem[] }) {
@@ -61,6 +62,7 @@ export function FeaturedSlider({ items }: { items: NewsListItem[] }) {
             <div className="aspect-video w-full bg-slate-800 lg:aspect-auto lg:h-full" />
           )}
           <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 to-transparent p-4 pt-16">
+            {item.live && <LiveBadge className="mb-1.5" />}
             <h2 className="line-clamp-3 text-lg font-bold leading-8 text-white [overflow-wrap:anywhere] sm:text-xl lg:text-2xl lg:leading-10">
               <Link to={`/news/${item.id}`} tabIndex={i === index ? 0 : -1} className="hover:underline">
                 {item.title}

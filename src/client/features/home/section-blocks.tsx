@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { timeAgo } from '../../../shared/format';
 import { MoreLink } from '../../components/headline-row';
+import { LiveBadge } from '../../components/live-badge';
 import { NewsImage } from '../../components/news-image';
 import type { FrontPlan } from './front-plan';
 
@@ -34,6 +35,7 @@ export function SectionBlocks({ blocks, now }: { blocks: FrontPlan['blocks']; no
                   />
                 </Link>
                 <h3 className="mt-2 line-clamp-3 text-lg font-bold leading-8 [overflow-wrap:anywhere]">
+                  {b.lead!.live && <LiveBadge className="me-2 align-middle" />}
                   <Link to={`/news/${b.lead!.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
                     {b.lead!.title}
                   </Link>
@@ -48,6 +50,7 @@ export function SectionBlocks({ blocks, now }: { blocks: FrontPlan['blocks']; no
                   return (
                     <li key={n.id} className="py-2.5 first:pt-0">
                       <h3 className="line-clamp-3 font-bold leading-7 [overflow-wrap:anywhere]">
+                        {n.live && <LiveBadge className="me-2 align-middle" />}
                         <Link to={`/news/${n.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
                           {n.title}
                         </Link>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, Eye } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import type { NewsArticle } from '../../../shared/schemas/news';
 import { MessageBox } from '../../components/message-box';
@@ -13,6 +13,7 @@ import { useNow } from '../../lib/hooks';
 import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { useSite } from '../../app/site-context';
+import { LiveStream } from '../../app/parts';
 import { ShareButtons } from '../../components/share-buttons';
 import { parseArticleId } from '../../lib/article-id';
 import { CategoryBadge } from '../../components/category-badge';
@@ -98,8 +99,11 @@ function Byline({ a }: { a: NewsArticle }) {
 const updatedLater = (a: NewsArticle) =>
   !!a.modifiedAt && !!a.publishedAt && Date.parse(a.modifiedAt) - Date.parse(a.publishedAt) > 60_000;
 
-/** The article as readers see it: on its page, and in the staff's preview. */
-export function ArticleView({ a, share = true }: { a: NewsArticle; share?: boolean }) {
+/**
+ * The article as readers see it: on its page, and in the staff's preview. `children` come after the body, before
+ * the tags (a live coverage's stream).
+ */
+export function ArticleView({ a, share = true, children }: { a: NewsArticle; share?: boolean; children?: ReactNode }) {
   const { origin } = useSite();
   const date = a.publishedAt ?? a.createdAt;
   return (
@@ -131,6 +135,7 @@ export function ArticleView({ a, share = true }: { a: NewsArticle; share?: boole
       )}
       {/* The body is sanitised on the server when it is saved (allow-list matching the editor's formats). */}
       <div className="article-body" dangerouslySetInnerHTML={{ __html: a.content }} />
+      {children}
       {a.tags.length > 0 && (
         <nav aria-label="وسوم الخبر" className="mt-8 flex flex-wrap items-center gap-2 text-sm">
           <span className="font-bold">وسوم:</span>
@@ -152,6 +157,9 @@ export function ArticleView({ a, share = true }: { a: NewsArticle; share?: boole
 export function ArticlePage() {
   const id = parseArticleId(useParams().id);
   const article = useQuery(findQueryOptions(q.article(id ?? 0), { enabled: id !== null, retry: 1, staleTime: 60_000 }));
+  // Live coverage, when the article is one (the server renders it with the page; null coverage: nothing more).
+  const live = useQuery(findQueryOptions(q.live(id ?? 0), { enabled: id !== null }));
+  const coverage = live.data?.coverage;
   useCountView(article.data ? id : null);
 
   if (id === null || article.data === null) return <ArticleNotFound />;
@@ -172,7 +180,9 @@ export function ArticlePage() {
         >
           <ArrowRight className="size-4" aria-hidden="true" /> العودة للرئيسية
         </Link>
-        <ArticleView a={article.data} />
+        <ArticleView a={article.data}>
+          {live.data && coverage && <LiveStream articleId={article.data.id} snapshot={{ ...live.data, coverage }} />}
+        </ArticleView>
         <Related id={article.data.id} />
       </article>
       <ArticleSidebar a={article.data} />

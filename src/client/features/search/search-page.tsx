@@ -7,6 +7,7 @@ import { formatCount, RESULTS } from '../../../shared/plural';
 import { queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { CategoryBadge } from '../../components/category-badge';
+import { LiveBadge } from '../../components/live-badge';
 import { SearchBox } from '../../components/search-box';
 import { Highlight } from './highlight';
 import { NewsImage } from '../../components/news-image';
@@ -63,7 +64,8 @@ export function SearchPage() {
                   <NewsImage src={n.imageUrl} alt="" sizes="(min-width: 640px) 160px, 96px" className="rounded" />
                 </Link>
                 <div className="min-w-0 flex-1">
-                  <div className="mb-1 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
+                  <div className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
+                    {n.live && <LiveBadge />}
                     <CategoryBadge slug={n.category} name={n.categoryName} color={n.categoryColor} />
                     <time dateTime={n.publishedAt ?? undefined}>{formatDate(n.publishedAt, 'بدون تاريخ')}</time>
                   </div>

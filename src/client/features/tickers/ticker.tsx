@@ -9,11 +9,14 @@ import { ChevronLeft, ChevronRight, Share2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { TIMINGS_MS } from '../../../shared/constants';
+import { LiveBadge } from '../../components/live-badge';
 
 export interface TickerItem {
   id: number;
   title: string;
   href?: string;
+  /** Live coverage still live: the «مباشر» badge before the headline. */
+  live?: boolean;
 }
 
 interface Props {
@@ -124,6 +127,7 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
                 setPinned((p) => !p);
               }}
             >
+              {current.live && <LiveBadge className="me-2 align-middle" />}
               {active && current.href ? (
                 <Link to={current.href} className="underline-offset-4 hover:underline">
                   {current.title}

@@ -15,7 +15,12 @@ export function Tickers() {
       <Ticker
         label="عاجل"
         variant="breaking"
-        items={breaking.data?.map((b) => ({ id: b.id, title: b.title }))}
+        // A breaking item may link to its story (a live coverage, most often).
+        items={breaking.data?.map((b) => ({
+          id: b.id,
+          title: b.title,
+          ...(b.newsId ? { href: `/news/${b.newsId}` } : {}),
+        }))}
         isLoading={breaking.isLoading}
         emptyText={WELCOME}
         onShare={(item) => shareHeadline(item.title)}
@@ -23,7 +28,7 @@ export function Tickers() {
       <Ticker
         label="آخر الأخبار"
         variant="latest"
-        items={latest.data?.map((n) => ({ id: n.id, title: n.title, href: `/news/${n.id}` }))}
+        items={latest.data?.map((n) => ({ id: n.id, title: n.title, href: `/news/${n.id}`, live: n.live }))}
         isLoading={latest.isLoading}
         emptyText={WELCOME}
       />

@@ -148,6 +148,8 @@ export const breakingNews = pgTable(
     priority: smallint('priority').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The article (often a live coverage) the ticker links to, while readers can see it. */
+    newsId: integer('news_id').references(() => news.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('breaking_news_priority_range', sql`${t.priority} between 0 and 100`),

@@ -55,3 +55,19 @@ it.each([
   expect(res.json().message).toBe(message);
   expect((await t.database.pool.query('select count(*)::int n from breaking_news')).rows[0].n).toBe(0);
 });
+
+it('links a breaking item to its story (a live coverage) while readers can see the story, never to a draft', async () => {
+  const { addCategory, addNews } = await import('../../test/fixtures');
+  await addCategory(t.database.db, { slug: 'libya', name: 'ليبيا' });
+  const story = await addNews(t.database.db, { category: 'libya' });
+  const draft = await addNews(t.database.db, { category: 'libya', status: 'draft', publishedAt: null });
+  const linked = await call('POST', '/api/admin/breaking-news', { title: 'عاجل مع رابط', newsId: story.id });
+  expect(linked.json()).toMatchObject({ newsId: story.id });
+  const toDraft = await call('POST', '/api/admin/breaking-news', { title: 'عاجل إلى مسودة', newsId: draft.id });
+  const missing = await call('POST', '/api/admin/breaking-news', { title: 'عاجل بلا خبر', newsId: 999_999 });
+  expect(missing.statusCode).toBe(400);
+  expect(missing.json().details).toEqual([{ path: 'newsId', message: expect.stringContaining('غير موجود') }]);
+  const ticker = (await t.app.inject('/api/breaking-news')).json<{ id: number; newsId: number | null }[]>();
+  expect(ticker.find((b) => b.id === linked.json().id)?.newsId).toBe(story.id);
+  expect(ticker.find((b) => b.id === toDraft.json().id)?.newsId).toBeNull();
+});

@@ -9,5 +9,6 @@ export function presentBreakingNews(row: BreakingNewsRow): BreakingNewsItem {
     priority: row.priority,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+    newsId: row.newsId,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import type { PageQuery } from '../../../shared/schemas/common';
 import type { Db, Executor } from '../../db/client';
 import { breakingNews } from '../../db/schema/content';
@@ -6,14 +6,22 @@ import { descNullsLast } from '../../lib/order';
 import { offsetOf, paged } from '../../lib/paging';
 
 export type BreakingNewsRow = typeof breakingNews.$inferSelect;
-export type BreakingNewsValues = Partial<Pick<BreakingNewsRow, 'title' | 'isActive' | 'priority' | 'expiresAt'>>;
+export type BreakingNewsValues = Partial<
+  Pick<BreakingNewsRow, 'title' | 'isActive' | 'priority' | 'expiresAt' | 'newsId'>
+>;
+
+/** The linked article only while readers can see it (a draft or an unpublished story is never linked). */
+const publicLink = (now: Date) =>
+  sql<
+    number | null
+  >`case when exists (select 1 from news n where n.id = ${breakingNews.newsId} and n.status = 'published' and n.published_at <= ${now}) then ${breakingNews.newsId} end`;
 
 export function breakingNewsRepository(db: Db) {
   return {
     /** Active and not expired at `now`; higher priority first, then newest. */
     listCurrent(now: Date): Promise<BreakingNewsRow[]> {
       return db
-        .select()
+        .select({ ...getTableColumns(breakingNews), newsId: publicLink(now) })
         .from(breakingNews)
         .where(
           and(eq(breakingNews.isActive, true), or(isNull(breakingNews.expiresAt), gt(breakingNews.expiresAt, now))),
@@ -41,6 +49,10 @@ export function breakingNewsRepository(db: Db) {
           and(eq(breakingNews.isActive, true), or(isNull(breakingNews.expiresAt), gt(breakingNews.expiresAt, now))),
         );
       return row?.n ?? 0;
+    },
+    async articleExists(id: number, ex: Executor = db): Promise<boolean> {
+      const { rows } = await ex.execute(sql`select 1 from news where id = ${id} for share`);
+      return rows.length > 0;
     },
     async insert(values: Required<BreakingNewsValues> & { createdAt: Date }, ex: Executor = db) {
       const [row] = await ex.insert(breakingNews).values(values).returning();

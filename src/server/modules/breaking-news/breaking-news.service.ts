@@ -2,6 +2,7 @@
 import type { BreakingNewsInput, BreakingNewsUpdate } from '../../../shared/schemas/admin';
 import type { PageQuery } from '../../../shared/schemas/common';
 import { pageOf, type Page } from '../../lib/paging';
+import type { Tx } from '../../db/client';
 import type { Actor, Writer } from '../../lib/write';
 import { breakingNewsErrors } from './breaking-news.errors';
 import type { BreakingNewsRepository, BreakingNewsRow, BreakingNewsValues } from './breaking-news.repository';
@@ -15,11 +16,16 @@ const valuesOf = (b: BreakingNewsUpdate): BreakingNewsValues =>
         isActive: b.isActive,
         priority: b.priority,
         expiresAt: b.expiresAt ? new Date(b.expiresAt) : null,
+        newsId: b.newsId ?? null,
       }
     : { isActive: b.isActive };
 
 export function breakingNewsService(deps: { repo: BreakingNewsRepository; write: Writer; now: () => Date }) {
   const { repo, write, now } = deps;
+  /** A linked article must exist (it shows as a link only while readers can see it). */
+  const checkLink = async (newsId: number | null | undefined, tx: Tx) => {
+    if (newsId && !(await repo.articleExists(newsId, tx))) throw breakingNewsErrors.noSuchArticle();
+  };
   return {
     current: () => repo.listCurrent(now()),
     countActive: () => repo.countActive(now()),
@@ -29,6 +35,7 @@ export function breakingNewsService(deps: { repo: BreakingNewsRepository; write:
     },
     create: (actor: Actor, input: BreakingNewsInput) =>
       write(actor, async (tx) => {
+        await checkLink(input.newsId, tx);
         const row = await repo.insert({ ...(valuesOf(input) as Required<BreakingNewsValues>), createdAt: now() }, tx);
         return {
           value: row,
@@ -39,6 +46,7 @@ export function breakingNewsService(deps: { repo: BreakingNewsRepository; write:
     update: (actor: Actor, id: number, input: BreakingNewsUpdate) =>
       write(actor, async (tx) => {
         const values = valuesOf(input);
+        await checkLink(values.newsId, tx);
         const row = await repo.update(id, values, tx);
         if (!row) throw breakingNewsErrors.notFound();
         return {

@@ -305,3 +305,56 @@ describe('the live desk', () => {
     expect((await writer('GET', `/api/admin/live/999999`)).statusCode).toBe(404);
   });
 });
+
+describe('structured data', () => {
+  const jsonLd = async (id: number) => {
+    const res = await get(`/news/${id}`);
+    expect(res.statusCode).toBe(200);
+    const m = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.body);
+    expect(m).not.toBeNull();
+    return JSON.parse(m![1]!) as Record<string, unknown> & { liveBlogUpdate?: Record<string, unknown>[] };
+  };
+
+  it('describes a coverage page as LiveBlogPosting with every entry a BlogPosting at its anchor', async () => {
+    const id = await coverage();
+    const a = await post(writer, id, 'الأمطار تهطل <b>بغزارة</b> &amp; الرياح قوية', { keyEvent: 'بداية العاصفة' });
+    const b = await post(editor, id, 'تعليق الدراسة غداً', {
+      imageUrl: '/media/00000000-0000-4000-8000-000000000002/1200.webp',
+    });
+    await editor('PUT', `/api/admin/live/${id}/pin`, { entryId: a.id });
+    const ld = await jsonLd(id);
+    expect(ld['@type']).toBe('LiveBlogPosting');
+    for (const key of [
+      'headline',
+      'description',
+      'url',
+      'mainEntityOfPage',
+      'datePublished',
+      'dateModified',
+      'author',
+      'publisher',
+      'image',
+      'coverageStartTime',
+      'liveBlogUpdate',
+    ])
+      expect(ld, key).toHaveProperty(key);
+    expect(ld).not.toHaveProperty('coverageEndTime');
+    expect(Date.parse(String(ld.dateModified))).toBeGreaterThanOrEqual(Date.parse(b.createdAt));
+    const updates = ld.liveBlogUpdate!;
+    expect(updates.map((u) => u.url)).toEqual([`${ld.url}#entry-${a.id}`, `${ld.url}#entry-${b.id}`]);
+    for (const u of updates) {
+      expect(u['@type']).toBe('BlogPosting');
+      for (const key of ['headline', 'articleBody', 'datePublished', 'dateModified', 'author', 'publisher', 'url'])
+        expect(u, key).toHaveProperty(key);
+      expect((u.author as { '@type': string; name: string }[])[0]).toMatchObject({ '@type': 'Person' });
+    }
+    expect(updates[0]).toMatchObject({ headline: 'بداية العاصفة', articleBody: 'الأمطار تهطل بغزارة & الرياح قوية' });
+    expect(updates[1]!.image).toEqual([expect.stringMatching(/^http.*\/media\/.*1200\.webp$/)]);
+
+    await editor('PUT', `/api/admin/live/${id}/state`, { state: 'ended' });
+    const ended = await jsonLd(id);
+    expect(Date.parse(String(ended.coverageEndTime))).toBeGreaterThan(Date.parse(String(ended.coverageStartTime)));
+    // An ordinary article stays a NewsArticle.
+    expect((await jsonLd(await article()))['@type']).toBe('NewsArticle');
+  });
+});

@@ -41,7 +41,11 @@ const isEditor = (s: LiveStaff) => can(s.role, 'news.publish');
 export function liveService(deps: { repo: LiveRepository; write: Writer; now: () => Date; pollSeconds: () => number }) {
   const { repo, write, now } = deps;
 
-  const poll = coalesced(POLL_QUERY_GAP_MS, (newsId: number) => repo.poll(newsId, now()));
+  let pollQueries = 0;
+  const poll = coalesced(POLL_QUERY_GAP_MS, (newsId: number) => {
+    pollQueries++;
+    return repo.poll(newsId, now());
+  });
 
   /** The interval every answer carries: 0 once the coverage ended (readers stop polling). */
   const intervalFor = (c: Pick<CoverageRow, 'state'>) => (c.state === 'ended' ? 0 : deps.pollSeconds());
@@ -79,6 +83,11 @@ export function liveService(deps: { repo: LiveRepository; write: Writer; now: ()
   const entryTags = (newsId: number): CacheTag[] => [tag.live(newsId)];
 
   return {
+    /** Database reads made for polls so far (metrics: sahifa_live_poll_queries_total). */
+    get pollQueries() {
+      return pollQueries;
+    },
+
     // Readers
 
     /** What a coverage page renders first; null coverage for an article that is not (public) live coverage. */

@@ -1,0 +1,81 @@
+/**
+ * The benchmarks' load generator. `wrk` (Debian's package `wrk`) when it is installed: written in C, one thread drives
+ * a bare node:http server well past 40k req/s on this machine, so it is not what limits the figures. Otherwise
+ * autocannon (in a worker thread), which saturates near 5k req/s here: its figures near that ceiling are lower bounds
+ * (the tables print the bare server's own rate beside each, so the ceiling is always visible).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers counted (2xx, or 3xx when they are what was asked for). */
+  ok: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  headers: Record<string, string>;
+}
+
+export const WRK = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (e) {
+    // wrk --version exits 1 after printing its version.
+    return (e as { status?: number }).status === 1;
+  }
+})();
+
+export const GENERATOR = WRK ? 'wrk (1 thread)' : 'autocannon (1 worker; figures near 5k req/s are lower bounds)';
+
+/** Milliseconds from wrk's "1.23ms" / "456.00us" / "1.01s". */
+const ms = (v: string) => {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(v.trim());
+  if (!m) return Number.NaN;
+  const n = Number(m[1]);
+  return m[2] === 'us' ? n / 1000 : m[2] === 'ms' ? n : m[2] === 's' ? n * 1000 : n * 60_000;
+};
+
+function wrk(url: string, o: LoadOptions): Promise<LoadResult> {
+  const args = ['-t1', `-c${o.connections}`, `-d${o.seconds}s`, '--latency'];
+  for (const [k, v] of Object.entries(o.headers)) args.push('-H', `${k}: ${v}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`wrk exited ${code}: ${out}`));
+      const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+      const p50 = ms(/\s50%\s+(\S+)/.exec(out)?.[1] ?? '');
+      const p99 = ms(/\s99%\s+(\S+)/.exec(out)?.[1] ?? '');
+      const total = Number(/(\d+) requests in/.exec(out)?.[1]);
+      const bad = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+      const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+      const errors = sock ? sock.slice(1).reduce((n, v) => n + Number(v), 0) : 0;
+      if (bad || errors) return reject(new Error(`${url}: ${bad} non-2xx/3xx answers, ${errors} socket errors`));
+      resolve({ rps, p50, p99, ok: total });
+    });
+  });
+}
+
+async function cannon(url: string, o: LoadOptions): Promise<LoadResult> {
+  const r = await autocannon({
+    url,
+    connections: o.connections,
+    duration: o.seconds,
+    headers: o.headers,
+    workers: 1,
+  });
+  if (r.errors || r.non2xx - r['3xx'] > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'] + r['3xx'] };
+}
+
+/** GETs `url` for `seconds` over `connections` keep-alive connections. */
+export const loadUrl = (url: string, o: LoadOptions) => (WRK ? wrk(url, o) : cannon(url, o));

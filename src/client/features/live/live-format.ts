@@ -1,0 +1,32 @@
+/** The coverage's times (Tripoli's clock, ar-LY) and its counted nouns. */
+import { TRIPOLI } from '../../../shared/constants';
+import { tripoliDate } from '../../../shared/dates';
+import type { CountedNoun } from '../../../shared/plural';
+
+const clock = new Intl.DateTimeFormat('ar-LY', { timeZone: TRIPOLI.timeZone, hour: 'numeric', minute: '2-digit' });
+const dayMonth = new Intl.DateTimeFormat('ar-LY', { timeZone: TRIPOLI.timeZone, day: 'numeric', month: 'long' });
+
+/**
+ * An entry's time: «8:07 م», with its day («24 نوفمبر، 11:40 م») when it is not the day of the coverage's latest
+ * entry (`refDay`, yyyy-MM-dd in Tripoli). Decided by the data alone, so the server and the browser agree.
+ */
+export function entryTime(iso: string, refDay: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const time = clock.format(at);
+  return tripoliDate(at) === refDay ? time : `${dayMonth.format(at)}، ${time}`;
+}
+
+/** The day entries are dated against: that of the latest entry (or of the start, before any). */
+export const referenceDay = (lastEntryAt: string | null, startedAt: string) =>
+  tripoliDate(new Date(lastEntryAt ?? startedAt));
+
+/** «تحديث جديد»، «تحديثان جديدان»، «3 تحديثات جديدة»، «11 تحديثاً جديداً»، «100 تحديث جديد». */
+export const NEW_UPDATES: CountedNoun = {
+  zero: 'لا تحديثات جديدة',
+  one: 'تحديث جديد',
+  two: 'تحديثان جديدان',
+  few: 'تحديثات جديدة',
+  many: 'تحديثاً جديداً',
+  other: 'تحديث جديد',
+};
