@@ -353,6 +353,7 @@ async function main() {
     second.kill('SIGTERM');
     await eventLoopMaxMs(origin); // from here on
     const queriesBefore = await metric(origin, 'sahifa_live_poll_queries_total');
+    const countedFrom = performance.now();
     const seconds = SECONDS * 2;
     const crowd = await pollersAndDesk(desk, coverageId, {
       readers: 5000,
@@ -363,6 +364,7 @@ async function main() {
       headers: BROWSER,
     });
     const queries = (await metric(origin, 'sahifa_live_poll_queries_total')) - queriesBefore;
+    const counted = (performance.now() - countedFrom) / 1000;
     const crowdBlocked = await eventLoopMaxMs(origin);
     console.log(
       `5,000 readers polling every 10 s: ${fixed(crowd.polls.rps)} polls/s answered, p99 ${crowd.polls.p99} ms`,
@@ -371,7 +373,7 @@ async function main() {
       `three staff posting every 2 s:    ${crowd.posts.n} posts, p50 ${fixed(crowd.posts.p50)} ms, p99 ${fixed(crowd.posts.p99)} ms (goal p99 ≤ 300 ms)`,
     );
     console.log(
-      `database reads for the polls:     ${queries} in ${seconds} s = ${fixed(queries / seconds, 2)} a second (goal ≤ 1 per coverage per instance)`,
+      `database reads for the polls:     ${queries} in ${fixed(counted, 1)} s = ${fixed(queries / counted, 2)} a second (goal ≤ 1 per coverage per instance)`,
     );
     console.log(`event loop:                       longest block ${fixed(crowdBlocked)} ms (goal ≤ 50 ms)`);
     await db.end();

@@ -235,7 +235,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     now: () => now().getTime(),
-    onPageView: (address, userAgent, entry) => void m.statsRecorder.record(address, userAgent, entry),
+    onPageView: m.statsRecorder.record,
     onFastPath: metrics?.observeRequest,
   });
   handle.current = cacheHandleValue;
@@ -249,7 +249,7 @@ export async function buildApp({
     if (req.method !== 'GET' || reply.statusCode !== 200 || !req.routeOptions.config.cache?.pageView) return;
     const referer = req.headers.referer;
     const entry = !referer || !referer.startsWith(cacheHandleValue.originOf(req));
-    await m.statsRecorder.record(req.ip, req.headers['user-agent'], entry);
+    m.statsRecorder.record(req.ip, req.headers['user-agent'], entry);
   });
 
   // The public API.

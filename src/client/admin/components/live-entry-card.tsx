@@ -304,7 +304,8 @@ export function LiveEntryCard({
                     <Pencil className="size-4" aria-hidden="true" /> تعديل
                   </Button>
                   <Button variant="ghost" onClick={() => onEdit('keyEvent')}>
-                    <Flag className="size-4" aria-hidden="true" /> {entry.keyEvent ? 'تعديل الحدث البارز' : 'حدث بارز'}
+                    <Flag className="size-4" aria-hidden="true" />{' '}
+                    <span className="max-sm:sr-only">{entry.keyEvent ? 'تعديل الحدث البارز' : 'حدث بارز'}</span>
                   </Button>
                 </>
               )}
@@ -312,11 +313,12 @@ export function LiveEntryCard({
                 <Button variant="ghost" onClick={onPin} disabled={busy} aria-pressed={pinned}>
                   {pinned ? (
                     <>
-                      <PinOff className="size-4" aria-hidden="true" /> إلغاء التثبيت
+                      <PinOff className="size-4" aria-hidden="true" />{' '}
+                      <span className="max-sm:sr-only">إلغاء التثبيت</span>
                     </>
                   ) : (
                     <>
-                      <Pin className="size-4" aria-hidden="true" /> تثبيت
+                      <Pin className="size-4" aria-hidden="true" /> <span className="max-sm:sr-only">تثبيت</span>
                     </>
                   )}
                 </Button>
@@ -328,7 +330,8 @@ export function LiveEntryCard({
                   disabled={busy}
                   onClick={() => window.confirm('هل أنت متأكد من حذف هذا التحديث؟') && onDelete()}
                 >
-                  <Trash2 className="size-4 text-red-700 dark:text-red-400" aria-hidden="true" /> حذف
+                  <Trash2 className="size-4 text-red-700 dark:text-red-400" aria-hidden="true" />{' '}
+                  <span className="max-sm:sr-only">حذف</span>
                 </Button>
               )}
             </div>

@@ -10,7 +10,7 @@
  */
 import '../components/live.css';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, Eye, FilePenLine, Play, RotateCcw, Square } from 'lucide-react';
+import { ArrowRight, CircleStop, Eye, FilePenLine, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useRoute } from 'wouter';
 import { formatDateTime } from '../../../shared/format';
@@ -68,9 +68,11 @@ function DeskHeader({
           <h1 className="text-xl font-bold sm:text-2xl">{c.title}</h1>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
             <LiveStateBadge state={c.state} />
-            <span>بدأت {formatDateTime(c.startedAt)}</span>
-            {c.state === 'ended' && c.endedAt && <span>· انتهت {formatDateTime(c.endedAt)}</span>}
-            <span>· بتوقيت طرابلس</span>
+            <span className="whitespace-nowrap">بدأت {formatDateTime(c.startedAt)}</span>
+            {c.state === 'ended' && c.endedAt && (
+              <span className="whitespace-nowrap">انتهت {formatDateTime(c.endedAt)}</span>
+            )}
+            <span className="whitespace-nowrap">(بتوقيت طرابلس)</span>
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -95,7 +97,7 @@ function DeskHeader({
                   onState('ended')
                 }
               >
-                <Square className="size-4" aria-hidden="true" /> {pending ? 'جاري الإنهاء...' : 'إنهاء التغطية'}
+                <CircleStop className="size-4" aria-hidden="true" /> {pending ? 'جاري الإنهاء...' : 'إنهاء التغطية'}
               </Button>
             ) : (
               <Button disabled={pending} onClick={() => onState('live')}>

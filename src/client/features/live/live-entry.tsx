@@ -65,7 +65,7 @@ function Permalink({
 }) {
   const [copied, flag] = useFlag(TIMINGS_MS.copiedFlag);
   const look =
-    'inline-flex min-h-6 items-center gap-1 rounded px-1 font-bold text-blue-800 hover:underline dark:text-blue-300';
+    'inline-flex min-h-8 items-center gap-1 rounded px-1.5 font-bold text-blue-800 hover:underline dark:text-blue-300';
   if (!alive)
     return (
       <a href={`#entry-${id}`} className={look}>
@@ -110,7 +110,7 @@ export function LiveEntryView({ entry: e, refDay, now, pinned, fresh, permalink,
     <article
       id={`entry-${e.id}`}
       tabIndex={-1}
-      className={`live-entry ${pinned ? 'live-entry-pinned' : ''} ${fresh ? 'live-entry-new' : ''}`}
+      className={`live-entry ${pinned ? 'live-entry-pinned' : ''} ${e.keyEvent ? 'live-entry-key' : ''} ${fresh ? 'live-entry-new' : ''}`}
       data-testid={pinned ? 'live-pinned' : 'live-entry'}
     >
       <header className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
@@ -151,8 +151,8 @@ export function LiveEntryView({ entry: e, refDay, now, pinned, fresh, permalink,
         </figure>
       )}
       {e.embedUrl && <LinkCard url={e.embedUrl} />}
-      <footer className="mt-3 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600 dark:text-slate-300">
-        <span>{e.authors.map((a) => a.fullName).join('، ')}</span>
+      <footer className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-300">
+        <span>بقلم {e.authors.map((a) => a.fullName).join('، ')}</span>
         <Permalink id={e.id} url={permalink} alive={now !== null} onCopied={onCopied} />
       </footer>
     </article>

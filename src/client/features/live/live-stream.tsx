@@ -242,7 +242,7 @@ export function LiveStream({ articleId, snapshot }: LiveStreamProps) {
               <li key={k.id}>
                 <a
                   href={`#entry-${k.id}`}
-                  className="flex gap-2 rounded py-0.5 text-sm leading-7 hover:underline"
+                  className="flex min-h-9 items-center gap-2 rounded py-1 text-sm leading-7 text-blue-900 underline-offset-4 hover:underline dark:text-blue-300"
                   onClick={(ev) => {
                     if (document.getElementById(`entry-${k.id}`)) return;
                     ev.preventDefault();
@@ -279,7 +279,7 @@ export function LiveStream({ articleId, snapshot }: LiveStreamProps) {
         ref={list}
         tabIndex={-1}
         aria-label="تحديثات التغطية، الأحدث أولاً"
-        className="live-stream-list space-y-4"
+        className="live-stream-list"
         data-testid="live-entries"
       >
         {entries.map((e) => (

@@ -17,11 +17,11 @@ it('counts page views while the database is unreachable, and keeps them when the
     warn: (_o, m) => void warnings.push(m),
   });
   const ua = 'Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile';
-  await expect(recorder.record('10.0.0.1', ua, true)).resolves.toBeUndefined();
-  await expect(recorder.record('10.0.0.2', ua, false)).resolves.toBeUndefined();
+  expect(recorder.record('10.0.0.1', ua, true)).toBeUndefined();
+  expect(recorder.record('10.0.0.2', ua, false)).toBeUndefined();
   expect(recorder.unflushed).toBe(2);
-  expect(warnings.some((w) => w.includes('salt'))).toBe(true);
   await recorder.flush(); // fails: the counts stay for the next flush
+  expect(warnings.some((w) => w.includes('salt'))).toBe(true);
   expect(recorder.unflushed).toBe(2);
   expect(warnings.some((w) => w.includes('keeping them'))).toBe(true);
 });

@@ -27,9 +27,32 @@ export function statsRecorder(repo: StatsRepository, now: () => Date, log: { war
     return s;
   };
 
+  /** Visitors not yet hashed, by day: `address|user agent` → user agent. */
+  let unhashed = new Map<string, Map<string, string | undefined>>();
+
+  /** Hashes the visitors seen since the last flush into their day's counts (each distinct one once). */
+  async function hashVisitors(batch: Map<string, PendingDay>) {
+    const seen = unhashed;
+    unhashed = new Map();
+    for (const [day, visitors] of seen) {
+      let daySalt: string;
+      try {
+        daySalt = await salt(day);
+      } catch (err) {
+        log.warn({ err }, "statistics: the day's salt is unavailable; counting the views without their visitors");
+        continue;
+      }
+      const counts = batch.get(day);
+      if (!counts) continue;
+      for (const [key, agent] of visitors)
+        counts.visitors.set(createHash('sha256').update(`${daySalt}|${key}`).digest('base64url'), deviceOf(agent));
+    }
+  }
+
   async function flush(): Promise<void> {
     const batch = pending;
     pending = new Map();
+    await hashVisitors(batch);
     for (const [day, counts] of batch) {
       try {
         await repo.add(day, counts);
@@ -44,28 +67,43 @@ export function statsRecorder(repo: StatsRepository, now: () => Date, log: { war
     }
   }
 
+  /** The day (Tripoli) of a view, worked out once a second rather than per view. */
+  let dayAt = 0;
+  let dayOf = '';
+  const today = () => {
+    const t = now().getTime();
+    if (t - dayAt >= 1000 || t < dayAt) {
+      dayAt = t;
+      dayOf = tripoliDate(new Date(t));
+    }
+    return dayOf;
+  };
+  /** Whether the last user agent seen is a bot (a page's hits mostly repeat the same few). */
+  let lastAgent: string | undefined;
+  let lastIsBot = false;
+
   return {
-    /** One reader page view. `entry` is true when the visitor arrived from outside the site (a visit). */
     /**
-     * Never fails (callers fire and forget it): while the database cannot give the day's salt, the view and the visit
-     * are still counted, only the visitor is not told apart.
+     * One reader page view. `entry` is true when the visitor arrived from outside the site (a visit). Synchronous and
+     * cheap (it runs on every cached hit of a page): the visitor's address and user agent wait in memory until the
+     * next flush (at most STATS_FLUSH_MS), which hashes each distinct one once with the day's salt; they are never
+     * written. While the database cannot give the day's salt, the view and the visit are still counted, only the
+     * visitor is not told apart.
      */
-    async record(address: string, userAgent: string | undefined, entry: boolean): Promise<void> {
-      if (isBot(userAgent)) return;
-      const day = tripoliDate(now());
-      let hash: string | undefined;
-      try {
-        hash = createHash('sha256')
-          .update(`${await salt(day)}|${address}|${userAgent}`)
-          .digest('base64url');
-      } catch (err) {
-        log.warn({ err }, "statistics: the day's salt is unavailable; counting the view without its visitor");
+    record(address: string, userAgent: string | undefined, entry: boolean): void {
+      if (userAgent !== lastAgent) {
+        lastAgent = userAgent;
+        lastIsBot = isBot(userAgent);
       }
-      const counts = pending.get(day) ?? { pageViews: 0, visits: 0, visitors: new Map() };
+      if (lastIsBot) return;
+      const day = today();
+      let counts = pending.get(day);
+      if (!counts) pending.set(day, (counts = { pageViews: 0, visits: 0, visitors: new Map() }));
       counts.pageViews++;
       if (entry) counts.visits++;
-      if (hash) counts.visitors.set(hash, deviceOf(userAgent));
-      pending.set(day, counts);
+      let seen = unhashed.get(day);
+      if (!seen) unhashed.set(day, (seen = new Map()));
+      seen.set(`${address}|${userAgent}`, userAgent);
     },
     /** Page views counted but not yet written (metrics). */
     get unflushed(): number {

@@ -8,7 +8,7 @@ import type { StatsRecorder } from './stats-recorder';
 export function statsPublicRoutes(stats: StatsRecorder): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/pageview', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (req, reply) => {
-      await stats.record(req.ip, req.headers['user-agent'], false);
+      stats.record(req.ip, req.headers['user-agent'], false);
       return reply.status(204).send();
     });
   };
