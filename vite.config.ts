@@ -56,7 +56,7 @@ export default defineConfig({
             // rules bring an HTML parser the reader never needs; the upload rules are the editor's). Pieces only
             // some pages use (the article's share buttons, the archive lists, the Libyan cities of
             // the prayer widget, the live coverage's link cards) go with those pages.
-            !/\/shared\/(permissions|news-workflow|article-html|upload|cities|live)\.|\/components\/(share-buttons|archive-list|most-read)\./.test(
+            !/\/shared\/(permissions|news-workflow|article-html|upload|cities|live)\.|\/components\/(share-buttons|archive-list|most-read|link-card)\./.test(
               id,
             )
           )

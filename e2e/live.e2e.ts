@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { baseUrl, launch, newPage, openReader, screenshot } from './support/browser';
+import { SCREENSHOT_DIR, baseUrl, launch, newPage, openReader, screenshot } from './support/browser';
 
 let browser: Browser;
 let deskContext: BrowserContext;
@@ -174,23 +174,46 @@ describe('live coverage', () => {
     await context.close();
   });
 
-  it('looks right at 360 and 1366 px, light and dark, for the reader and at the desk', async () => {
+  it('looks right at 360 and 1366 px, light and dark, for readers and the newsroom', async () => {
+    /** Opens a page, checks nothing spills out sideways, and keeps a screenshot of it. */
+    const shoot = async (page: Page, name: string, width: number) => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(width);
+      await screenshot(page, name);
+    };
     for (const width of [360, 1366])
       for (const dark of [false, true]) {
-        const { context, page } = await newPage(browser, { width, height: 900, dark });
-        await openReader(page, `/news/${coverageId}`);
-        // Nothing spills out of the page sideways.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await screenshot(page, `live-reader-${width}-${dark ? 'dark' : 'light'}`);
-        await context.close();
-
+        const look = `${width}-${dark ? 'dark' : 'light'}`;
+        // Readers: the coverage, and the front page with its «مباشر» badge.
+        for (const [path, name] of [
+          [`/news/${coverageId}`, 'live-reader'],
+          ['/', 'live-home'],
+        ] as const) {
+          const { context, page } = await newPage(browser, { width, height: 900, dark });
+          await openReader(page, path);
+          await shoot(page, `${name}-${look}`, width);
+          await context.close();
+        }
+        // The newsroom: the desk, the list of coverages, the article's editor, and the breaking-news form's link.
         const staff = await deskContext.newPage();
         await staff.setViewportSize({ width, height: 900 });
         await staff.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
         await staff.goto(`/admin/live/${coverageId}`, { waitUntil: 'networkidle' });
         await staff.waitForSelector('[data-testid=live-stream]');
-        expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await screenshot(staff, `live-desk-${width}-${dark ? 'dark' : 'light'}`);
+        await shoot(staff, `live-desk-${look}`, width);
+        await staff.goto('/admin/live', { waitUntil: 'networkidle' });
+        await staff.getByText('تغطية مباشرة: أمطار غزيرة على طرابلس').first().waitFor();
+        await shoot(staff, `live-list-${look}`, width);
+        await staff.goto(`/admin/news?edit=${coverageId}`, { waitUntil: 'networkidle' });
+        await staff
+          .getByRole('link', { name: /مكتب التغطية/ })
+          .first()
+          .waitFor();
+        await shoot(staff, `live-editor-${look}`, width);
+        await staff.goto('/admin/breaking-news', { waitUntil: 'networkidle' });
+        await staff.getByRole('button', { name: 'إضافة خبر عاجل' }).first().click();
+        await staff.locator('#bn-link').waitFor();
+        await staff.waitForTimeout(300);
+        await staff.screenshot({ path: `${SCREENSHOT_DIR}/live-breaking-form-${look}.png` });
         await staff.close();
       }
   });

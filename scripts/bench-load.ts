@@ -47,7 +47,8 @@ const ms = (v: string) => {
 };
 
 function wrk(url: string, o: LoadOptions): Promise<LoadResult> {
-  const args = ['-t1', `-c${o.connections}`, `-d${o.seconds}s`, '--latency'];
+  // A render of a page may take a few seconds under load: wrk's own 2 s would count it as an error.
+  const args = ['-t1', `-c${o.connections}`, `-d${o.seconds}s`, '--latency', '--timeout', '15s'];
   for (const [k, v] of Object.entries(o.headers)) args.push('-H', `${k}: ${v}`);
   args.push(url);
   return new Promise((resolve, reject) => {

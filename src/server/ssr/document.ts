@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { PageMeta } from '../../client/app/routes';
 import type { PublicSettings } from '../../shared/schemas/settings';
 import type { LiveCoverage, LiveSnapshot } from '../../shared/schemas/live';
-import { htmlText } from '../../shared/html-text';
+import { htmlText } from '../modules/news/sanitize-html';
 import { THEME_BOOT_SCRIPT } from '../../client/lib/theme';
 import type { ClientAssets } from './assets';
 

@@ -21,6 +21,7 @@ export const LIVE_POLL_WINDOW = 50;
 /** Longest entry body, in characters of stored HTML. */
 export const LIVE_BODY_MAX = 20_000;
 export const LIVE_KEY_EVENT_MAX = 80;
+export const LIVE_CAPTION_MAX = 300;
 
 export const liveAuthor = z.object({ username: z.string(), fullName: z.string() });
 
@@ -124,7 +125,7 @@ const imageRef = z
 const entryFields = {
   body: z.string().max(LIVE_BODY_MAX, 'التحديث أطول من المسموح'),
   imageUrl: imageRef.nullable().default(null),
-  imageCaption: z.string().trim().max(300, 'التعليق أطول من ٣٠٠ حرف').default(''),
+  imageCaption: z.string().trim().max(LIVE_CAPTION_MAX, `تعليق الصورة ${LIVE_CAPTION_MAX} حرف على الأكثر`).default(''),
   embedUrl: httpUrl
     .refine((v) => linkCardSource(v) !== null, 'الرابط المضمّن يكون من يوتيوب أو إكس')
     .nullable()
@@ -132,7 +133,7 @@ const entryFields = {
   keyEvent: z
     .string()
     .trim()
-    .max(LIVE_KEY_EVENT_MAX, 'عنوان الحدث البارز أطول من ٨٠ حرفاً')
+    .max(LIVE_KEY_EVENT_MAX, `عنوان الحدث البارز ${LIVE_KEY_EVENT_MAX} حرفاً على الأكثر`)
     .nullable()
     .default(null)
     .transform((v) => (v ? v : null)),

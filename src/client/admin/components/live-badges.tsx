@@ -24,9 +24,6 @@ export function LiveStateBadge({ state }: { state: LiveState }) {
 
 const clock = new Intl.DateTimeFormat('ar-LY', { timeZone: TRIPOLI.timeZone, hour: 'numeric', minute: '2-digit' });
 
-/** The time of day on Tripoli's clock ("9:34 م"). */
-export const formatClock = (iso: string) => clock.format(new Date(iso));
-
 /** An entry's time on Tripoli's clock, with its date when it is not today; the full date and time as a tooltip. */
 export function EntryTime({ at, className = '' }: { at: string; className?: string }) {
   const d = new Date(at);

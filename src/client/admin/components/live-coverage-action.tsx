@@ -9,7 +9,7 @@ import { Radio } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { can, type Role } from '../../../shared/permissions';
 import { liveListQuery, useStartLive } from '../api/live';
-import { CLOSE_UNSAVED } from './live-entry-form';
+import { CLOSE_UNSAVED } from '../lib/leave-warning';
 import { Button, buttonClass } from './ui';
 
 const deskLink = (id: number) => `/admin/live/${id}`;

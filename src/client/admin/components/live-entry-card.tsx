@@ -7,47 +7,16 @@
  * server's message says who and when, and the colleague's version can be read and, by choice, replaced. When a
  * colleague deletes the entry while it is being edited, the text stays too and can be posted as a new entry.
  */
-import { CirclePlay, ExternalLink, Flag, MessageSquareText, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
+import { Flag, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
+import { LinkCard } from '../../components/link-card';
 import { useState } from 'react';
 import { PLACEHOLDER_IMAGE, sizedImage } from '../../../shared/media';
-import { linkCardSource, type LiveEntry } from '../../../shared/schemas/live';
+import type { LiveEntry } from '../../../shared/schemas/live';
 import { errorText } from '../api/client';
 import { isEntryConflict, usePostEntry, useUpdateEntry } from '../api/live';
 import { EntryTime } from './live-badges';
 import { LiveEntryForm, type EntryFormDone, type EntryPayload } from './live-entry-form';
 import { Button } from './ui';
-
-/** A YouTube or X address as a card that opens it in a new tab (nothing is loaded from their servers). */
-export function LinkCard({ url }: { url: string }) {
-  const source = linkCardSource(url);
-  let host = url;
-  try {
-    host = new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    /* shown as typed */
-  }
-  const label = source === 'يوتيوب' ? 'مشاهدة على يوتيوب' : source === 'إكس' ? 'عرض على إكس' : 'فتح الرابط';
-  const Icon = source === 'يوتيوب' ? CirclePlay : MessageSquareText;
-  return (
-    <a
-      href={url}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="flex min-w-0 items-center gap-3 rounded-md border border-slate-300 bg-slate-50 p-2 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-800 dark:hover:bg-slate-700"
-      data-testid="live-link-card"
-    >
-      <Icon className="size-8 shrink-0 text-red-700 dark:text-red-400" aria-hidden="true" />
-      <span className="min-w-0 flex-1">
-        <span className="block text-sm font-bold">{label}</span>
-        <bdi dir="ltr" className="block truncate text-xs text-slate-600 dark:text-slate-400">
-          {host}
-        </bdi>
-      </span>
-      <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-      <span className="sr-only">(يفتح في نافذة جديدة)</span>
-    </a>
-  );
-}
 
 /** «بقلم …»، then who edited it after. */
 function Authors({ entry }: { entry: LiveEntry }) {

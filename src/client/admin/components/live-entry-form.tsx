@@ -7,6 +7,7 @@
  * fields. Nothing typed is lost: the box empties only when the caller says the entry was saved (`done.clear`);
  * any failure leaves every field as it was, with the caret back in the text.
  */
+import { CLOSE_UNSAVED } from '../lib/leave-warning';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
@@ -318,5 +319,3 @@ export function LiveEntryForm({
     </form>
   );
 }
-
-export const CLOSE_UNSAVED = 'لديك تعديلات لم تُحفظ بعد. هل تريد الإغلاق دونها؟';

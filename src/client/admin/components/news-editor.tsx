@@ -9,6 +9,7 @@
  * This file holds the editor's state and what it sends; the fields, the publishing bar and the notices are their own
  * components (news-editor-fields.tsx, news-actions-bar.tsx, news-editor-notices.tsx).
  */
+import { useLeaveWarning } from '../lib/leave-warning';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromLocalInput, toLocalInput } from '../../../shared/format';
@@ -127,19 +128,6 @@ function usePresence(id: number | undefined): StaffRef[] {
   return others;
 }
 
-/** Leaving the page with work that is not saved anywhere yet: the browser asks first. */
-function useLeaveWarning(dirty: boolean) {
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-}
-
 interface Restored {
   id: number;
   version: number;
@@ -195,7 +183,7 @@ export function NewsEditor({
   const [bodyKey, setBodyKey] = useState(0);
   const lastSaved = useRef(snapshot(valuesOf(initial, me)));
   const [dirty, setDirty] = useState(false);
-  useLeaveWarning(dirty);
+  useLeaveWarning(() => dirty);
 
   const access = {
     status: status ?? 'draft',

@@ -56,7 +56,7 @@ function LinkField({
   form: ReturnType<typeof useSchemaForm<typeof breakingNewsInput, FormValues>>;
   current: number | null;
 }) {
-  const coverages = useQuery(liveListQuery());
+  const coverages = useQuery({ ...liveListQuery(), refetchInterval: false });
   const options = coverages.data ?? [];
   const error = form.formState.errors.newsId?.message;
   return (

@@ -8,10 +8,11 @@
  * Nothing typed is lost: a failed post or edit keeps every field; an entry a colleague deletes while it is being
  * edited stays on screen with the text until the edit is closed; leaving the page with unsent text asks first.
  */
+import { useLeaveWarning } from '../lib/leave-warning';
 import '../components/live.css';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CircleStop, Eye, FilePenLine, Play, RotateCcw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useRoute } from 'wouter';
 import { formatDateTime } from '../../../shared/format';
 import { can } from '../../../shared/permissions';
@@ -28,19 +29,6 @@ import { LIVE_UPDATES } from '../lib/labels';
 import { orderedEntries, type DeskCoverage } from '../lib/live-stream';
 
 type Focus = 'body' | 'keyEvent';
-
-/** Leaving the page (reload, closing the tab) while a box holds text not yet sent: the browser asks first. */
-function useLeaveWarning(dirty: { current: Set<string> }) {
-  useEffect(() => {
-    const warn = (e: BeforeUnloadEvent) => {
-      if (!dirty.current.size) return;
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-}
 
 const backLink = (
   <Link to="/admin/live" className="inline-flex min-h-9 items-center gap-1 text-sm font-bold hover:underline">
@@ -121,7 +109,7 @@ function Desk({ id }: { id: number }) {
   /** Entries being edited here, as they were when the edit began (one a colleague deletes stays on screen). */
   const [editing, setEditing] = useState<Record<number, { entry: LiveEntry; focus: Focus }>>({});
   const dirty = useRef(new Set<string>());
-  useLeaveWarning(dirty);
+  useLeaveWarning(() => dirty.current.size > 0);
   const markDirty = (key: string) => (d: boolean) => void (d ? dirty.current.add(key) : dirty.current.delete(key));
 
   if (desk.isPending) return <Loading />;

@@ -5,6 +5,8 @@
  * in the dialog, addressable as ?edit=<id> or ?edit=new (a reload keeps it open); ?status=review opens the list on
  * the stories waiting for review (the dashboard's queue links there).
  */
+import { can } from '../../../shared/permissions';
+import { CLOSE_UNSAVED } from '../lib/leave-warning';
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Plus, RotateCcw } from 'lucide-react';
 import { useDeferredValue, useRef, useState } from 'react';
@@ -39,8 +41,6 @@ import {
   Select,
   Switch,
 } from '../components/ui';
-
-const CLOSE_UNSAVED = 'لديك تعديلات لم تُحفظ بعد. هل تريد الإغلاق دونها؟';
 
 function Thumb({ url }: { url: string | null }) {
   return (
@@ -305,7 +305,13 @@ export function NewsPage() {
       )}
       <Modal
         open={editing !== null}
-        title={editing !== 'new' ? 'تعديل الخبر' : params.get('live') === '1' ? 'تغطية مباشرة جديدة' : 'إضافة خبر'}
+        title={
+          editing !== 'new'
+            ? 'تعديل الخبر'
+            : params.get('live') === '1' && me && can(me.role, 'news.publish')
+              ? 'تغطية مباشرة جديدة'
+              : 'إضافة خبر'
+        }
         onClose={close}
         wide
       >

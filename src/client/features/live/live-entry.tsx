@@ -1,9 +1,8 @@
-import { Check, ExternalLink, Link2, Pin } from 'lucide-react';
+import { Check, Link2, Pin } from 'lucide-react';
 import { TIMINGS_MS } from '../../../shared/constants';
 import { timeAgo } from '../../../shared/format';
-import { linkCardSource } from '../../../shared/live';
 import type { LiveEntry } from '../../../shared/schemas/live';
-import { XIcon, YoutubeIcon } from '../../components/brand-icons';
+import { LinkCard } from '../../components/link-card';
 import { NewsImage } from '../../components/news-image';
 import { copyText } from '../../lib/clipboard';
 import { useFlag } from '../../lib/hooks';
@@ -11,42 +10,6 @@ import { entryTime } from './live-format';
 
 /** A change later than this after posting is an edit worth telling readers about. */
 const EDITED_AFTER_MS = 60_000;
-
-/**
- * A YouTube video or an X post as a card that opens it on its own site (nothing is loaded from their servers
- * until the reader chooses to go there).
- */
-function LinkCard({ url }: { url: string }) {
-  const source = linkCardSource(url);
-  if (!source) return null;
-  const host = new URL(url).hostname.replace(/^(www|m|mobile)\./, '');
-  const video = host === 'youtube.com' || host === 'youtu.be';
-  return (
-    <a
-      href={url}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="mt-3 flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-800 dark:hover:bg-slate-700"
-      data-testid="live-link-card"
-    >
-      <span
-        className={`flex size-10 shrink-0 items-center justify-center rounded-full text-white ${video ? 'bg-[#c4302b]' : 'bg-slate-900 dark:bg-black'}`}
-      >
-        {video ? <YoutubeIcon className="size-5" /> : <XIcon className="size-4" />}
-      </span>
-      <span className="min-w-0 flex-1">
-        <span className="block font-bold">
-          {video ? 'مشاهدة' : 'عرض'} على {source}
-        </span>
-        <span className="block text-xs text-slate-600 dark:text-slate-300">
-          <bdi dir="ltr">{host}</bdi>
-        </span>
-      </span>
-      <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-      <span className="sr-only">(يفتح في نافذة جديدة)</span>
-    </a>
-  );
-}
 
 /**
  * The entry's own address. Before the page is alive (and without JavaScript) a link to its anchor, which puts the
@@ -103,6 +66,12 @@ export interface LiveEntryViewProps {
   onCopied: () => void;
 }
 
+/** «بقلم …» with the names the entry credits (none when it credits nobody, e.g. a deleted account's entry). */
+const byline = (authors: LiveEntry['authors']) => {
+  const names = authors.map((a) => a.fullName.trim()).filter(Boolean);
+  return names.length ? `بقلم ${names.join('، ')}` : '';
+};
+
 /** One entry of the stream: its time, its key event, its text, picture and link, who wrote it, its address. */
 export function LiveEntryView({ entry: e, refDay, now, pinned, fresh, permalink, onCopied }: LiveEntryViewProps) {
   const edited = Date.parse(e.updatedAt) - Date.parse(e.createdAt) > EDITED_AFTER_MS;
@@ -152,7 +121,7 @@ export function LiveEntryView({ entry: e, refDay, now, pinned, fresh, permalink,
       )}
       {e.embedUrl && <LinkCard url={e.embedUrl} />}
       <footer className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-300">
-        <span>بقلم {e.authors.map((a) => a.fullName).join('، ')}</span>
+        <span>{byline(e.authors)}</span>
         <Permalink id={e.id} url={permalink} alive={now !== null} onCopied={onCopied} />
       </footer>
     </article>

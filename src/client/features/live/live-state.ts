@@ -114,8 +114,11 @@ export type Applied =
 
 /** A poll answer applied: `showNow` when the reader is at the top of the stream (arrivals shown, not held). */
 export function applyUpdates(v: LiveView, u: LiveUpdates, showNow: boolean): Applied {
-  // An answer older than what is held (a copy cached somewhere on the way) changes nothing.
+  // An answer older than what is held (a copy cached somewhere on the way) changes nothing, and nor does one that
+  // brings nothing new (the same view, so nothing re-renders).
   if (u.coverage.seq < v.seq) return { kind: 'ok', view: v, needsPinned: false };
+  if (u.coverage.seq === v.seq && u.coverage.interval === v.coverage.interval && !(showNow && v.held.length))
+    return { kind: 'ok', view: v, needsPinned: false };
   if (v.seq < u.since) return { kind: 'reload' };
   // A reader back at the top sees what was held too, before anything newer.
   const fresh: number[] = showNow ? v.held.map((e) => e.id) : [];
@@ -128,7 +131,8 @@ export function applyUpdates(v: LiveView, u: LiveUpdates, showNow: boolean): App
   const found = next.entries.find((e) => e.id === pinnedId) ?? next.held.find((e) => e.id === pinnedId);
   return found
     ? { kind: 'ok', view: { ...next, pinned: found }, needsPinned: false }
-    : { kind: 'ok', view: next, needsPinned: true };
+    : // Until the pinned entry is fetched, the one pinned before is no longer shown as pinned.
+      { kind: 'ok', view: { ...next, pinned: null }, needsPinned: true };
 }
 
 /** The held arrivals shown (the reader asked, or came back to the top). */

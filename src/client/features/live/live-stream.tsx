@@ -15,7 +15,7 @@ import type { LiveEntriesPage, LiveSnapshot, LiveUpdates } from '../../../shared
 import { useSite } from '../../app/site-context';
 import { LiveBadge } from '../../components/live-badge';
 import { apiFetch } from '../../lib/api';
-import { useNow } from '../../lib/hooks';
+import { useFlag, useNow } from '../../lib/hooks';
 import { q } from '../../lib/queries';
 import { entryTime, NEW_UPDATES, referenceDay } from './live-format';
 import { LiveEntryView } from './live-entry';
@@ -75,9 +75,12 @@ export function LiveStream({ articleId, snapshot }: LiveStreamProps) {
   const loadingRef = useRef(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const [seek, setSeek] = useState<{ id: number; pages: number } | null>(null);
-  const [copied, setCopied] = useState(0);
+  const [copied, onCopied] = useFlag(TIMINGS_MS.copiedFlag);
 
+  // Arrivals show at once only to a reader looking at the top of the stream: in a background tab they are held, so
+  // the tab's title counts them.
   const atTop = () => {
+    if (document.hidden) return false;
     const el = list.current;
     return !el || el.getBoundingClientRect().top > -NEAR_TOP_PX;
   };
@@ -128,7 +131,8 @@ export function LiveStream({ articleId, snapshot }: LiveStreamProps) {
     });
   };
 
-  // Held updates come in by themselves when the reader scrolls back up to the top of the stream.
+  // Held updates come in by themselves when the reader scrolls back up to the top of the stream, or comes back to
+  // the tab there.
   const held = heldCount(view);
   const holding = view.held.length > 0;
   useEffect(() => {
@@ -137,7 +141,11 @@ export function LiveStream({ articleId, snapshot }: LiveStreamProps) {
       if (atTop()) commit(showHeld(current.current));
     };
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    document.addEventListener('visibilitychange', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      document.removeEventListener('visibilitychange', onScroll);
+    };
   }, [holding]);
   useTitleCount(held);
   useEffect(() => {
@@ -176,12 +184,6 @@ export function LiveStream({ articleId, snapshot }: LiveStreamProps) {
   const refDay = referenceDay(coverage.lastEntryAt, coverage.startedAt);
   const entries = pinned ? view.entries.filter((e) => e.id !== pinned.id) : view.entries;
   const permalink = (id: number) => () => `${origin || window.location.origin}/news/${articleId}#entry-${id}`;
-  const onCopied = () => setCopied((n) => n + 1);
-  useEffect(() => {
-    if (!copied) return;
-    const id = setTimeout(() => setCopied(0), TIMINGS_MS.copiedFlag);
-    return () => clearTimeout(id);
-  }, [copied]);
 
   return (
     <section aria-labelledby="live-heading" className="my-8 space-y-4" data-testid="live-stream">
@@ -278,6 +280,7 @@ export function LiveStream({ articleId, snapshot }: LiveStreamProps) {
       <div
         ref={list}
         tabIndex={-1}
+        role="region"
         aria-label="تحديثات التغطية، الأحدث أولاً"
         className="live-stream-list"
         data-testid="live-entries"

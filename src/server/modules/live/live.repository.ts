@@ -1,5 +1,5 @@
 /** All SQL of live coverage: coverages, their entries (tombstones included) and their change numbers. */
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { LIVE_PAGE_SIZE, LIVE_POLL_WINDOW, type LiveState } from '../../../shared/schemas/live';
 import type { NewsCursor } from '../../../shared/cursor';
 import type { Db, Executor } from '../../db/client';
@@ -58,6 +58,11 @@ const withArticle = ({
   ...coverage,
   ...article,
 });
+
+/** Whether a staff member writes an article: its creator or one of its authors. */
+const writes = (newsId: SQL, adminId: number) =>
+  sql<boolean>`(exists (select 1 from news w where w.id = ${newsId} and w.author_id = ${adminId})
+    or exists (select 1 from ${newsAuthors} wa where wa.news_id = ${newsId} and wa.admin_id = ${adminId}))`;
 
 const newestFirst = [desc(liveEntries.createdAt), desc(liveEntries.id)];
 
@@ -195,15 +200,15 @@ export function liveRepository(db: Db) {
       return row;
     },
 
-    /** Newest first; at most `limit` (the newsroom's list). */
-    async list(limit: number): Promise<CoverageWithArticle[]> {
+    /** Newest first; at most `limit` (the newsroom's list), each saying whether this staff member writes it. */
+    async list(limit: number, adminId: number): Promise<(CoverageWithArticle & { writes: boolean })[]> {
       const rows = await db
-        .select(withArticleColumns)
+        .select({ ...withArticleColumns, writes: writes(sql`${liveCoverages.newsId}`, adminId) })
         .from(liveCoverages)
         .innerJoin(news, eq(news.id, liveCoverages.newsId))
         .orderBy(sql`${liveCoverages.state} = 'ended'`, desc(liveCoverages.startedAt))
         .limit(limit);
-      return rows.map(withArticle);
+      return rows.map(({ writes: w, ...r }) => ({ ...withArticle(r), writes: w }));
     },
 
     /** Every change after `since` (tombstones included), oldest first; with since 0 every entry ever posted. */
@@ -219,12 +224,8 @@ export function liveRepository(db: Db) {
 
     /** Is this staff member named on the article (its creator or one of its authors)? */
     async writesFor(newsId: number, adminId: number, ex: Executor = db): Promise<boolean> {
-      const { rows } = await ex.execute(sql`
-        select 1 from news where id = ${newsId} and author_id = ${adminId}
-        union all
-        select 1 from ${newsAuthors} where news_id = ${newsId} and admin_id = ${adminId}
-        limit 1`);
-      return rows.length > 0;
+      const { rows } = await ex.execute<{ writes: boolean }>(sql`select ${writes(sql`${newsId}`, adminId)} as writes`);
+      return rows[0]!.writes;
     },
 
     async articleExists(newsId: number, ex: Executor = db) {

@@ -20,9 +20,9 @@ import { tag, type CacheTag } from '../../lib/cache-tags';
 import { coalesced } from '../../lib/coalesce';
 import type { Actor, Writer } from '../../lib/write';
 import type { Tx } from '../../db/client';
-import { MAX_NESTING, nestingDepth, sanitizeArticleHtml } from '../news/sanitize-html';
+import { MAX_NESTING, htmlText, nestingDepth, sanitizeArticleHtml } from '../news/sanitize-html';
 import { liveErrors } from './live.errors';
-import type { CoverageRow, EntryAuthor, EntryRow, LiveRepository } from './live.repository';
+import type { CoverageRow, EntryAuthor, LiveRepository } from './live.repository';
 
 export interface LiveStaff extends Actor {
   id: number;
@@ -68,7 +68,7 @@ export function liveService(deps: { repo: LiveRepository; write: Writer; now: ()
 
   function entryValues(input: LiveEntryInput | LiveEntryUpdate) {
     const body = cleanBody(input.body);
-    const text = body.replace(/<[^>]*>/g, '').trim();
+    const text = htmlText(body);
     if (!text && !input.imageUrl && !input.embedUrl) throw liveErrors.empty();
     return {
       body: text ? body : '',
@@ -132,10 +132,8 @@ export function liveService(deps: { repo: LiveRepository; write: Writer; now: ()
     // The newsroom
 
     async list(staff: LiveStaff) {
-      const rows = await repo.list(200);
-      return Promise.all(
-        rows.map(async (r) => ({ ...r, canPost: isEditor(staff) || (await repo.writesFor(r.newsId, staff.id)) })),
-      );
+      const rows = await repo.list(200, staff.id);
+      return rows.map(({ writes, ...r }) => ({ ...r, canPost: isEditor(staff) || writes }));
     },
 
     async desk(staff: LiveStaff, newsId: number, since: number) {
@@ -254,8 +252,9 @@ export function liveService(deps: { repo: LiveRepository; write: Writer; now: ()
         const before = await repo.entry(newsId, entryId, tx);
         if (!before || before.deletedAt) throw liveErrors.entryNotFound();
         if (!isEditor(staff) && before.createdBy !== staff.id) throw liveErrors.notYourEntry();
-        const seq = await repo.nextSeq(newsId, now(), tx);
-        await repo.tombstone(entryId, seq, now(), tx);
+        const at = now();
+        const seq = await repo.nextSeq(newsId, at, tx);
+        await repo.tombstone(entryId, seq, at, tx);
         if (c.pinnedEntryId === entryId) await repo.setPinned(newsId, null, tx);
         return {
           value: undefined,
@@ -266,4 +265,3 @@ export function liveService(deps: { repo: LiveRepository; write: Writer; now: ()
   };
 }
 export type LiveService = ReturnType<typeof liveService>;
-export type { EntryRow };

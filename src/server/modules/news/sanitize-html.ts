@@ -67,6 +67,24 @@ export function nestingDepth(html: string, limit = MAX_NESTING): number {
   return max;
 }
 
+/** Tags after which text reads as a new sentence (a paragraph, an item, a heading, a cell, a line break). */
+const BREAKS = new Set(['p', 'li', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'tr', 'blockquote', 'div']);
+
+/** The text of sanitised HTML as one line (structured data): entities decoded by htmlparser2, blocks spaced. */
+export function htmlText(html: string): string {
+  let text = '';
+  const parser = new Parser({
+    ontext(t) {
+      text += t;
+    },
+    onclosetag(name) {
+      if (BREAKS.has(name)) text += ' ';
+    },
+  });
+  parser.end(html);
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 /** A body as readers get it when it was stored by an older sanitiser: cleaned again if that is cheap, else text. */
 export function cleanStoredBody(html: string): string {
   if (nestingDepth(html) <= MAX_NESTING) return sanitizeArticleHtml(html);
