@@ -178,6 +178,19 @@ describe('live coverage state', () => {
     expect(taken.pinned?.id).toBe(1);
   });
 
+  it('no longer shows the entry pinned before while the newly pinned one is fetched', () => {
+    const pinned = ok(applyUpdates(start(), updates(6, [], 0, { pinnedId: 4 }), true));
+    const moved = applyUpdates(pinned, updates(7, [], 0, { pinnedId: 1 }), true);
+    expect(moved).toMatchObject({ kind: 'ok', needsPinned: true });
+    expect(ok(moved).pinned).toBeNull();
+  });
+
+  it('keeps the same view when a poll brings nothing new (nothing re-renders)', () => {
+    const v = start();
+    expect(ok(applyUpdates(v, updates(5, []), true))).toBe(v);
+    expect(ok(applyUpdates(v, updates(5, [], 0, { interval: 30 }), true))).not.toBe(v);
+  });
+
   it('stops when the coverage ends', () => {
     const v = ok(applyUpdates(start(), updates(6, [], 0, { state: 'ended', interval: 0 }), true));
     expect(stopped(v)).toBe(true);
