@@ -208,7 +208,8 @@ describe('live coverage', () => {
           .getByRole('link', { name: /مكتب التغطية/ })
           .first()
           .waitFor();
-        await shoot(staff, `live-editor-${look}`, width);
+        // The editor is a dialog over the list: the dialog itself.
+        await staff.getByRole('dialog').screenshot({ path: `${SCREENSHOT_DIR}/live-editor-${look}.png` });
         await staff.goto('/admin/breaking-news', { waitUntil: 'networkidle' });
         await staff.getByRole('button', { name: 'إضافة خبر عاجل' }).first().click();
         await staff.locator('#bn-link').waitFor();
