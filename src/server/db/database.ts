@@ -47,6 +47,7 @@ export async function openDatabase(
       port: config.embeddedPgPort,
       log,
       maxConnections: connectionBudget(config.webConcurrency),
+      avoidPorts: [config.port],
     });
     await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
     const database = connect(server.url(EMBEDDED_DATABASE), { onError: onConnectionError });

@@ -157,8 +157,12 @@ export function servesDataDir(pid: number, dir: string): boolean {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return (await freePorts(1))[0]!;
+/** A free port on 127.0.0.1, never one of `avoid` (a port another part of this process is about to bind). */
+export async function freePort(avoid: readonly number[] = []): Promise<number> {
+  for (;;) {
+    const [port] = await freePorts(1);
+    if (!avoid.includes(port!)) return port!;
+  }
 }
 
 /** `n` different free ports: each is held until all are chosen, so no two can be the same. */
@@ -204,6 +208,11 @@ export interface EmbeddedOptions {
   log: (msg: string) => void;
   /** PostgreSQL's max_connections (default 100, PostgreSQL's own). */
   maxConnections?: number;
+  /**
+   * Ports a free-port choice must not take: the site's own HTTP port, free until the workers
+   * bind it after the database is up (the kernel may hand a just-released port out again).
+   */
+  avoidPorts?: readonly number[];
 }
 
 /**
@@ -215,11 +224,12 @@ export async function startEmbeddedPostgres({
   port,
   log,
   maxConnections = 100,
+  avoidPorts = [],
 }: EmbeddedOptions): Promise<EmbeddedServer> {
   const pgDataDir = path.resolve(dataDir, 'postgres');
   const password = readOrCreatePassword(path.resolve(dataDir, 'postgres-password'));
   await stopOrphanPostgres(pgDataDir, log);
-  const pgPort = port ?? (await freePort());
+  const pgPort = port ?? (await freePort(avoidPorts));
   const pg = new EmbeddedPostgres({
     databaseDir: pgDataDir,
     port: pgPort,
