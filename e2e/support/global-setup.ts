@@ -48,6 +48,8 @@ export default async function setup(project: TestProject) {
       SCHEDULER_INTERVAL_MS: '2000',
       // Live coverage pages poll every second (10 s in production), so a reader sees an entry at once.
       LIVE_POLL_SECONDS: '1',
+      // The end-to-end tests sign staff in with a password; security.e2e.ts enrols its own second factors.
+      STAFF_2FA_ROLES: 'none',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -18,6 +18,7 @@ import { buildModules, type Modules } from './modules';
 import { adminsAdminRoutes } from './modules/admins/admins.admin.routes';
 import { auditAdminRoutes } from './modules/audit/audit.admin.routes';
 import { loginRoutes, sessionRoutes } from './modules/auth/auth.admin.routes';
+import { mfaAdminRoutes } from './modules/mfa/mfa.admin.routes';
 import { liveAdminRoutes } from './modules/live/live.admin.routes';
 import { livePublicRoutes } from './modules/live/live.public.routes';
 import { breakingNewsAdminRoutes } from './modules/breaking-news/breaking-news.admin.routes';
@@ -49,6 +50,7 @@ import { weatherPublicRoutes } from './modules/weather/weather.public.routes';
 import { adminApi } from './plugins/admin-api';
 import { registerAdminShell } from './plugins/admin-shell';
 import { registerResponseCache, type CacheHandle } from './plugins/cache/plugin';
+import { normaliseForwardedProto } from './plugins/cache/keys';
 import { ResponseCache } from './plugins/cache/store';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors';
 import { loadMetrics, metricsRoutes, registerRequestMetrics } from './plugins/metrics';
@@ -142,6 +144,14 @@ export async function buildApp({
     // Malformed URLs and bodies rejected before routing get the same Arabic error body as everything else.
     frameworkErrors: (error, request, reply) => sendFrameworkError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
+
+  // X-Forwarded-Proto counts only as exactly http or https (plugins/cache/keys.ts): anything else is dropped before any
+  // other hook or route runs, so req.protocol (canonical and Open Graph URLs, the cookie's Secure flag, the
+  // same-origin check) is the connection's scheme or one of those two. Fastify itself still decides whom to trust.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.raw.headers['x-forwarded-proto'] !== undefined) normaliseForwardedProto(req.raw.headers);
+    done();
+  });
 
   const routesList: { method: string; url: string }[] = [];
   app.decorate('routesList', routesList);
@@ -288,6 +298,7 @@ export async function buildApp({
         categoriesAdminRoutes(m.categories),
         prayerTimesAdminRoutes(m.prayer),
         adminsAdminRoutes(m.admins),
+        mfaAdminRoutes(m.mfa, m.passkeys, config.publicUrl),
         mediaAdminRoutes(m.media),
         settingsAdminRoutes(m.settings),
         auditAdminRoutes(m.audit),

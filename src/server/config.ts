@@ -1,6 +1,7 @@
 /** Environment parsed once with zod; start-up fails fast with every bad variable listed. */
 import path from 'node:path';
 import { z } from 'zod';
+import { ROLE_VALUES, type Role } from '../shared/permissions';
 import { mediaDir, type MediaStorageConfig } from './modules/media/media.store';
 import { DEFAULT_PRAYER_XML } from './paths';
 
@@ -52,6 +53,26 @@ const envSchema = z.object({
   // Seconds between a live coverage page's polls while visible (three times as long while hidden); raise it to slow
   // every reader down under load (each poll answer carries it, so open pages follow within one poll).
   LIVE_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /**
+   * Which roles must sign in with a second factor, for automated set-ups: "admin,editor", "all" or "none". When set
+   * it is in force over the admin's choice in the settings screen (which says so).
+   */
+  STAFF_2FA_ROLES: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const s = v.toLowerCase();
+      if (s === 'none') return [] as Role[];
+      if (s === 'all') return [...ROLE_VALUES];
+      const roles = s.split(',').map((r) => r.trim()).filter(Boolean);
+      const wrong = roles.filter((r) => !(ROLE_VALUES as readonly string[]).includes(r));
+      if (wrong.length || !roles.length) {
+        ctx.addIssue({ code: 'custom', message: `roles are ${ROLE_VALUES.join(', ')} (comma-separated), all or none` });
+        return z.NEVER;
+      }
+      return [...new Set(roles)] as Role[];
+    })
+    .optional(),
   READER_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(4000),
   ADMIN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
   // The bearer token Prometheus scrapes /metrics with; without it there is no /metrics.
@@ -106,6 +127,8 @@ export interface Config {
   schedulerIntervalMs: number;
   /** How often counted article views are written (a crash loses at most this much of them). */
   viewFlushMs: number;
+  /** The roles that must use a second factor when set by the environment (STAFF_2FA_ROLES); undefined: settings. */
+  staffTwoFactorRoles: Role[] | undefined;
   /** Seconds between live coverage polls (LIVE_POLL_SECONDS). */
   livePollSeconds: number;
   /**
@@ -168,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     viewFlushMs: e.VIEW_FLUSH_MS,
     livePollSeconds: e.LIVE_POLL_SECONDS,
+    staffTwoFactorRoles: e.STAFF_2FA_ROLES,
     timeouts: { readerMs: e.READER_TIMEOUT_MS, adminMs: e.ADMIN_TIMEOUT_MS },
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY,

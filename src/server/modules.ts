@@ -11,6 +11,9 @@ import { adminsService } from './modules/admins/admins.service';
 import { auditRepository } from './modules/audit/audit.repository';
 import { authRepository } from './modules/auth/auth.repository';
 import { authService } from './modules/auth/auth.service';
+import { mfaRepository } from './modules/mfa/mfa.repository';
+import { mfaService } from './modules/mfa/mfa.service';
+import { passkeysService } from './modules/mfa/passkeys.service';
 import { breakingNewsRepository } from './modules/breaking-news/breaking-news.repository';
 import { breakingNewsService } from './modules/breaking-news/breaking-news.service';
 import { categoriesRepository } from './modules/categories/categories.repository';
@@ -83,6 +86,7 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
     settings: settingsRepository(db),
     stats: statsRepository(db),
     live: liveRepository(db),
+    mfa: mfaRepository(db),
   };
 
   const breaking = breakingNewsService({ repo: repos.breaking, write, now });
@@ -109,6 +113,18 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
   const counter = viewCounter({ repo: repos.views, now, log, flushMs: config.viewFlushMs });
   const views = viewsService({ repo: repos.views, counter, now });
   const stats = statsService({ repo: repos.stats, breaking, views, now });
+  const siteName = async () => (await settings.site()).siteName;
+  const mfa = mfaService({
+    repo: repos.mfa,
+    auth: repos.auth,
+    settings: repos.settings,
+    write,
+    now,
+    environmentRoles: config.staffTwoFactorRoles,
+    siteName,
+  });
+  const passkeys = passkeysService({ repo: repos.mfa, auth: repos.auth, mfa, write, now, siteName });
+  const auth = authService({ repo: repos.auth, admins: repos.admins, mfa, passkeys, write, now });
 
   // Background work: the scheduler's publishing pass, and housekeeping once an hour (one instance at a time).
   const jobs = createJobs({
@@ -134,8 +150,10 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
     audit,
     health: repos.health,
     search: repos.search,
-    auth: authService({ repo: repos.auth, admins: repos.admins, write, now }),
-    admins: adminsService({ repo: repos.admins, auth: repos.auth, write, now }),
+    auth,
+    mfa,
+    passkeys,
+    admins: adminsService({ repo: repos.admins, auth: repos.auth, checkPassword: auth.checkOwnPassword, unlock: auth.unlockName, write, now }),
     breaking,
     categories,
     settings,

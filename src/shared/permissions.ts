@@ -19,6 +19,11 @@ export const PERMISSIONS = {
   'news.write': ['admin', 'editor', 'writer'],
   /** Review, publish, schedule, unpublish, feature and delete any article. */
   'news.publish': ['admin', 'editor'],
+  /**
+   * Crediting: naming the authors of an article (anyone but oneself) and writing its free byline. A writer's article
+   * carries its writer; they may send its authors and byline back unchanged, never different ones.
+   */
+  'news.credit': ['admin', 'editor'],
   'media.upload': ['admin', 'editor', 'writer'],
   'statistics.view': ['admin', 'editor'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -13,11 +13,14 @@ import { matchRoutes } from '../lib/routing';
 import { logout, sessionQuery } from './api/session';
 import { AdminLayout } from './components/admin-layout';
 import { OwnPasswordForm } from './components/own-password';
+import { ReauthDialog } from './components/reauth-dialog';
 import { Loading, Modal } from './components/ui';
 import { TOASTER_PROPS } from '../lib/toast';
 import { clearAuth, readAuth, saveAuth } from './lib/auth';
 import { notify } from './lib/notify';
 import { LoginPage } from './pages/login-page';
+
+const SecuritySetupPage = lazy(() => import('./pages/security-setup-page').then((m) => ({ default: m.SecuritySetupPage })));
 
 const page = <M,>(load: () => Promise<M>, name: keyof M) =>
   lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
@@ -88,12 +91,6 @@ function Protected() {
   if (!stored || session.isError) return null;
   if (!session.data) return <Loading text="جاري التحقق من تسجيل الدخول..." />;
   const user = session.data.admin;
-  const match = matchRoutes(SCREENS, pathname);
-  // Any other /admin path shows the dashboard; screens the role cannot use send it back there.
-  if (!match || (match.route.permission && !can(user.role, match.route.permission)))
-    return <Redirect to="/admin/dashboard" replace />;
-  const { Screen } = match.route;
-
   const signOut = async () => {
     try {
       await logout();
@@ -106,6 +103,18 @@ function Protected() {
     navigate('/admin/login', { replace: true });
   };
 
+  if (session.data.twoFactorSetupRequired)
+    return (
+      <Suspense fallback={<Loading />}>
+        <SecuritySetupPage name={user.fullName} onLogout={signOut} />
+      </Suspense>
+    );
+  const match = matchRoutes(SCREENS, pathname);
+  // Any other /admin path shows the dashboard; screens the role cannot use send it back there.
+  if (!match || (match.route.permission && !can(user.role, match.route.permission)))
+    return <Redirect to="/admin/dashboard" replace />;
+  const { Screen } = match.route;
+
   return (
     <AdminLayout user={user} onLogout={signOut} onChangePassword={() => setChangingPassword(true)}>
       <Suspense fallback={<Loading />}>
@@ -114,6 +123,7 @@ function Protected() {
       <Modal open={changingPassword} title="تغيير كلمة المرور" onClose={() => setChangingPassword(false)}>
         {changingPassword && <OwnPasswordForm onDone={() => setChangingPassword(false)} />}
       </Modal>
+      <ReauthDialog />
     </AdminLayout>
   );
 }

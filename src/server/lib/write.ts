@@ -32,7 +32,14 @@ export type AuditAction =
   | 'review'
   | 'draft'
   | 'unpublish'
-  | 'restore';
+  | 'restore'
+  | 'login_failed'
+  | 'lock'
+  | 'unlock'
+  | 'enable'
+  | 'disable'
+  | 'reset'
+  | 'recovery_used';
 
 export interface AuditRecord {
   action: AuditAction;

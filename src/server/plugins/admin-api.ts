@@ -9,18 +9,35 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { can, type Permission } from '../../shared/permissions';
 import { errors } from '../errors';
 import type { RequestScope } from '../lib/deadline';
+import type { SessionStage } from '../modules/auth/auth.repository';
 import type { AuthService, SessionAdmin } from '../modules/auth/auth.service';
+import { mfaErrors } from '../modules/mfa/mfa.errors';
+import type { RelyingParty } from '../modules/mfa/passkeys.service';
 
 export const SESSION_COOKIE = 'sahifa_session';
+/** A long-lived random token naming the browser: one that signed in to an account before is not held by its lock. */
+export const DEVICE_COOKIE = 'sahifa_device';
+
+interface GateSession {
+  expiresAt: Date;
+  stage: SessionStage;
+  verifiedAt: Date;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in staff member (set by the gate on admin routes). */
     admin: SessionAdmin | null;
+    /** Their session's stage and when it last proved its owner (set by the gate). */
+    adminSession: GateSession | null;
   }
   interface FastifyContextConfig {
     /** Only roles with this permission may call the route (checked by the gate). */
     permission?: Permission;
+    /** Open to a session held at enrolment (the policy wants a second factor the account lacks). */
+    enrolment?: boolean;
+    /** A sensitive action: the session must have proved its owner within the last 10 minutes (REAUTH_REQUIRED). */
+    reauth?: boolean;
   }
 }
 
@@ -48,6 +65,24 @@ export function actorOf(req: FastifyRequest): SessionAdmin & { scope?: RequestSc
   return { ...req.admin, scope: req.scope };
 }
 
+/** The gate's view of the request's session. */
+export function sessionOf(req: FastifyRequest): GateSession {
+  if (!req.adminSession) throw errors.unauthorized();
+  return req.adminSession;
+}
+
+/**
+ * The WebAuthn relying party: PUBLIC_URL's host and origin; without PUBLIC_URL (development), the host the panel was
+ * opened at (`localhost`: browsers refuse passkeys on bare IP addresses).
+ */
+export function relyingPartyOf(req: FastifyRequest, publicUrl: string | undefined): RelyingParty {
+  if (publicUrl) {
+    const url = new URL(publicUrl);
+    return { id: url.hostname, origin: url.origin };
+  }
+  return { id: req.hostname, origin: `${req.protocol}://${req.host}` };
+}
+
 /** The session cookie of a request behind the gate. */
 export const sessionTokenOf = (req: FastifyRequest): string => req.cookies[SESSION_COOKIE] ?? '';
 
@@ -65,6 +100,7 @@ export interface AdminApiDeps {
 export function adminApi(deps: AdminApiDeps) {
   return async (app: FastifyInstance) => {
     app.decorateRequest('admin', null);
+    app.decorateRequest('adminSession', null);
     app.addHook('onRoute', (route) => {
       route.config = { ...route.config, timeoutMs: route.config?.timeoutMs ?? deps.timeoutMs };
     });
@@ -76,8 +112,12 @@ export function adminApi(deps: AdminApiDeps) {
         const session = token ? await deps.auth.authenticate(token) : undefined;
         if (!session) throw errors.unauthorized();
         req.admin = session.admin;
-        const permission = req.routeOptions.config.permission;
+        req.adminSession = session;
+        const { permission, enrolment, reauth } = req.routeOptions.config;
+        // Until it has a second factor, an account the policy requires one of can only enrol (and sign out).
+        if (session.stage === 'enrol' && !enrolment) throw mfaErrors.setupRequired();
         if (permission && !can(req.admin.role, permission)) throw errors.forbidden();
+        if (reauth && !deps.auth.recentlyVerified(session.verifiedAt)) throw mfaErrors.reauthRequired();
       });
       for (const routes of deps.gated) await gate.register(routes);
     });

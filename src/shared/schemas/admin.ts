@@ -38,8 +38,12 @@ export const adminUser = z.object({
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
-export const loginResponse = z.object({ message: z.string(), admin: adminUser });
-export const sessionResponse = z.object({ admin: adminUser, expiresAt: z.string() });
+export const sessionResponse = z.object({
+  admin: adminUser,
+  expiresAt: z.string(),
+  /** The session may only enrol a second factor: the policy requires one this account lacks. */
+  twoFactorSetupRequired: z.boolean(),
+});
 
 /** One of the signed-in staff member's own sessions (the profile page lists them; the token never leaves its cookie). */
 export const staffSession = z.object({
@@ -47,6 +51,10 @@ export const staffSession = z.object({
   createdAt: z.string(),
   lastSeenAt: z.string(),
   userAgent: z.string().nullable(),
+  /** The browser and system read from the user agent, in Arabic (e.g. «Chrome على Android»); null when unknown. */
+  device: z.string().nullable(),
+  /** The address it signed in from. */
+  address: z.string().nullable(),
   current: z.boolean(),
 });
 export type StaffSession = z.infer<typeof staffSession>;
@@ -461,7 +469,6 @@ export const mediaResponse = z.object({
 export const okMessage = z.object({ message: z.string() });
 
 export type LoginRequest = z.infer<typeof loginRequest>;
-export type LoginResponse = z.infer<typeof loginResponse>;
 export type SessionResponse = z.infer<typeof sessionResponse>;
 export type BreakingNewsInput = z.infer<typeof breakingNewsInput>;
 export type BreakingNewsUpdate = z.infer<typeof breakingNewsUpdate>;

@@ -4,17 +4,22 @@
  */
 import { PAGE_HEADERS, type PageInfo } from '../../../shared/schemas/common';
 import { ApiError, apiFetch } from '../../lib/api';
+import { withReauth } from '../lib/reauth';
 
 export { ApiError };
 
-export const adminGet = <T>(path: string) => apiFetch<T>(path);
+export const adminGet = <T>(path: string) => withReauth(() => apiFetch<T>(path));
 
+/** A change; a sensitive one answered "prove it is you" asks (lib/reauth.ts) and is sent again. */
 export const adminSend = <T>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   headers?: Record<string, string>,
-) => apiFetch<T>(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+) =>
+  withReauth(() =>
+    apiFetch<T>(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }),
+  );
 
 export interface Paged<T> {
   items: T[];

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse, OkMessage, SessionResponse } from '../../../shared/schemas/admin';
+import type { LoginRequest, OkMessage, SessionResponse } from '../../../shared/schemas/admin';
+import type { LoginResponse } from '../../../shared/schemas/security';
 import { adminGet, adminSend } from './client';
 
 export const sessionKeys = { session: ['admin', 'session'] as const };

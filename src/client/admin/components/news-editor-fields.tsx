@@ -7,6 +7,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { LIMITS } from '../../../shared/constants';
 import { formatNumber } from '../../../shared/format';
 import { isEditorRole } from '../../../shared/news-workflow';
+import { can } from '../../../shared/permissions';
 import { formatCount, LETTERS } from '../../../shared/plural';
 import type { NewsFormValues, NewsInput } from '../../../shared/schemas/admin';
 import type { Category } from '../../../shared/schemas/categories';
@@ -68,6 +69,10 @@ export function NewsFields({
   const { errors } = form.formState;
   const title = form.watch('title');
   const description = form.watch('description');
+  // Naming authors and writing the byline are the editors' ('news.credit'): a writer sees who is credited, read only,
+  // and the form sends the article's own authors and byline back unchanged (the server refuses any other).
+  const credits = can(me.role, 'news.credit');
+  const byline = form.watch('byline');
   return (
     <>
       <Field
@@ -133,21 +138,30 @@ export function NewsFields({
               value={field.value ?? []}
               onChange={field.onChange}
               error={(errors.authors as { message?: string } | undefined)?.message}
+              disabled={!credits}
             />
           )}
         />
-        <Field
-          label="سطر التوقيع (اختياري)"
-          id="news-byline"
-          hint="مثل: تقرير وترجمة: …"
-          error={errors.byline?.message}
-        >
-          <Input
+        {credits ? (
+          <Field
+            label="سطر التوقيع (اختياري)"
             id="news-byline"
-            {...form.register('byline')}
-            {...described('news-byline', errors.byline?.message, true)}
-          />
-        </Field>
+            hint="مثل: تقرير وترجمة: …"
+            error={errors.byline?.message}
+          >
+            <Input
+              id="news-byline"
+              {...form.register('byline')}
+              {...described('news-byline', errors.byline?.message, true)}
+            />
+          </Field>
+        ) : (
+          byline && (
+            <Field label="سطر التوقيع" id="news-byline" hint="يحدده المحرر">
+              <Input id="news-byline" value={byline} readOnly aria-describedby="news-byline-hint" />
+            </Field>
+          )
+        )}
       </div>
       <Controller
         control={form.control}

@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromLocalInput, toLocalInput } from '../../../shared/format';
 import { actionsFor, canEdit, type NewsAction, type NewsStatus } from '../../../shared/news-workflow';
-import type { Role } from '../../../shared/permissions';
+import { can, type Role } from '../../../shared/permissions';
 import {
   newsInput,
   PRESENCE_HEARTBEAT_MS,
@@ -358,6 +358,8 @@ export function NewsEditor({
     const staff = await queryClient.fetchQuery(staffQuery()).catch(() => null);
     const authors = rev.authors.map((a) => a.id).filter((a) => !staff || staff.some((s) => s.id === a));
     const previous = restored?.previous ?? (form.getValues() as Values);
+    // Without 'news.credit' (a writer) the article keeps its authors and byline: a restore brings back the text only.
+    const credits = can(me.role, 'news.credit');
     replaceValues({
       ...previous,
       title: rev.title,
@@ -365,8 +367,8 @@ export function NewsEditor({
       content: rev.content,
       category: rev.category,
       imageUrl: rev.imageUrl ?? '',
-      byline: rev.byline,
-      authors: authors.length ? authors : previous.authors,
+      byline: credits ? rev.byline : previous.byline,
+      authors: credits && authors.length ? authors : previous.authors,
       tags: rev.tags,
     });
     setRestored({ id: rev.id, version: rev.version, at: rev.createdAt, by: rev.adminName, previous });

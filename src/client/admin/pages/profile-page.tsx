@@ -10,7 +10,9 @@ import { profileInput, type ProfileInput } from '../../../shared/schemas/admin';
 import { formatDateTime } from '../../../shared/format';
 import { mySessionsQuery, useEndSession, useSaveProfile } from '../api/admins';
 import { errorText } from '../api/client';
+import { useEndOtherSessions } from '../api/security';
 import { sessionQuery } from '../api/session';
+import { TwoFactorPanel } from '../components/two-factor-panel';
 import { applyServerErrors, useSchemaForm } from '../components/form';
 import { ImageField } from '../components/image-field';
 import { OwnPasswordForm } from '../components/own-password';
@@ -90,35 +92,10 @@ function ProfileForm({ initial }: { initial: ProfileInput }) {
   );
 }
 
-/** A browser's name from its user agent, in a word or two (enough to tell one's phone from one's laptop). */
-function deviceOf(ua: string | null): string {
-  if (!ua) return 'متصفح غير معروف';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /Firefox\//.test(ua)
-      ? 'Firefox'
-      : /Chrom(e|ium)\//.test(ua)
-        ? 'Chrome'
-        : /Safari\//.test(ua)
-          ? 'Safari'
-          : 'متصفح';
-  const os = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad/.test(ua)
-      ? 'iOS'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS/.test(ua)
-          ? 'macOS'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : '';
-  return os ? `${browser} على ${os}` : browser;
-}
-
 function MySessions() {
   const sessions = useQuery(mySessionsQuery());
   const end = useEndSession();
+  const endOthers = useEndOtherSessions();
   return (
     <Card className="space-y-3">
       <h2 className="font-bold">أماكن تسجيل الدخول</h2>
@@ -139,11 +116,16 @@ function MySessions() {
               <MonitorSmartphone className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
               <div className="min-w-0 flex-1">
                 <p className="font-bold">
-                  <bdi>{deviceOf(s.userAgent)}</bdi>
+                  <bdi>{s.device ?? 'متصفح غير معروف'}</bdi>
                   {s.current && <span className="ms-2 text-xs text-green-700 dark:text-green-400">(هذه الجلسة)</span>}
                 </p>
                 <p className="text-xs text-slate-600 dark:text-slate-400">
                   آخر استخدام: {formatDateTime(s.lastSeenAt)}
+                  {s.address && (
+                    <>
+                      {' · '}العنوان: <bdi dir="ltr">{s.address}</bdi>
+                    </>
+                  )}
                 </p>
               </div>
               {!s.current && (
@@ -154,6 +136,15 @@ function MySessions() {
             </li>
           ))}
         </ul>
+      )}
+      {(sessions.data?.length ?? 0) > 1 && (
+        <Button
+          variant="secondary"
+          disabled={endOthers.isPending}
+          onClick={() => window.confirm('هل تريد إنهاء جميع جلساتك الأخرى؟') && endOthers.mutate()}
+        >
+          <LogOut className="size-4" aria-hidden="true" /> إنهاء جميع الجلسات الأخرى
+        </Button>
       )}
     </Card>
   );
@@ -195,6 +186,7 @@ export function ProfilePage() {
           <MySessions />
         </div>
       </div>
+      <TwoFactorPanel />
       <Modal open={password} title="تغيير كلمة المرور" onClose={() => setPassword(false)}>
         {password && <OwnPasswordForm onDone={() => setPassword(false)} />}
       </Modal>

@@ -5,6 +5,26 @@ import { errorText } from '../api/client';
 import { NEWSLETTER_EXPORT_URL, newsletterCountQuery, settingsQuery, useSaveSettings } from '../api/settings';
 import { applyServerErrors, useSchemaForm } from '../components/form';
 import { Button, Card, described, Field, FormAlert, Input, Loading, PageHeader } from '../components/ui';
+import { SecurityPolicy } from '../components/security-policy';
+import { ApiError } from '../api/client';
+import { withReauth } from '../lib/reauth';
+import { notify } from '../lib/notify';
+
+/** The subscribers as a CSV file: a sensitive export, so it may ask for the password first (lib/reauth.ts). */
+async function exportSubscribers() {
+  try {
+    const blob = await withReauth(async () => {
+      const res = await fetch(NEWSLETTER_EXPORT_URL, { credentials: 'include' });
+      if (!res.ok) throw new ApiError(res.status, await res.text());
+      return res.blob();
+    });
+    const url = URL.createObjectURL(blob);
+    Object.assign(document.createElement('a'), { href: url, download: 'newsletter-subscribers.csv' }).click();
+    URL.revokeObjectURL(url);
+  } catch (err) {
+    notify.error('حدث خطأ', errorText(err, 'تعذّر تصدير المشتركين'));
+  }
+}
 import { formatNumber } from '../../../shared/format';
 
 const SOCIAL: [keyof PublicSettings['social'], string][] = [
@@ -115,14 +135,9 @@ export function SettingsPage() {
         <p className="mb-3 text-sm">
           عدد المشتركين: {newsletter.data ? formatNumber(newsletter.data.subscribers) : '…'}
         </p>
-        <a
-          href={NEWSLETTER_EXPORT_URL}
-          download
-          className="inline-block rounded-md bg-blue-900 px-3 py-2 text-sm font-bold text-white hover:bg-blue-800"
-        >
-          تصدير المشتركين (CSV)
-        </a>
+        <Button onClick={exportSubscribers}>تصدير المشتركين (CSV)</Button>
       </Card>
+      <SecurityPolicy />
     </div>
   );
 }

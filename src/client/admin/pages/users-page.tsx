@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound, Trash2, UserPlus } from 'lucide-react';
+import { KeyRound, LockOpen, ShieldOff, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { ROLE_LABELS, ROLE_VALUES } from '../../../shared/permissions';
 import { createAdminInput, passwordInput, type AdminUser, type CreateAdminInput } from '../../../shared/schemas/admin';
 import { adminsPageQuery, useCreateAdmin, useDeleteAdmin, useSetPassword } from '../api/admins';
+import { useResetSecondFactor, useUnlockAccount } from '../api/security';
 import { errorText } from '../api/client';
 import { AuditLog } from '../components/audit-log';
 import { applyServerErrors, useSchemaForm } from '../components/form';
@@ -128,6 +129,8 @@ export function UsersPage() {
   const list = useQuery(adminsPageQuery(page));
   const [target, setTarget] = useState<AdminUser | null>(null);
   const remove = useDeleteAdmin();
+  const reset = useResetSecondFactor();
+  const unlock = useUnlockAccount();
   const offset = ((list.data?.info.page ?? 1) - 1) * (list.data?.info.pageSize ?? 0);
 
   return (
@@ -167,6 +170,28 @@ export function UsersPage() {
                     aria-label={`تغيير كلمة مرور ${a.username}`}
                   >
                     <KeyRound className="size-4" aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    disabled={self || reset.isPending}
+                    onClick={() =>
+                      window.confirm(
+                        `إعادة ضبط التحقق بخطوتين لـ ${a.username}؟ ستُحذف وسائله (التطبيق ومفاتيح المرور) وتنتهي جلساته، وسيُطلب منه إعدادها من جديد.`,
+                      ) && reset.mutate(a.id)
+                    }
+                    aria-label={`إعادة ضبط التحقق بخطوتين لـ ${a.username}`}
+                    title="إعادة ضبط التحقق بخطوتين"
+                  >
+                    <ShieldOff className="size-4" aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    disabled={unlock.isPending}
+                    onClick={() => unlock.mutate(a.id)}
+                    aria-label={`رفع قفل الدخول عن ${a.username}`}
+                    title="رفع قفل الدخول"
+                  >
+                    <LockOpen className="size-4" aria-hidden="true" />
                   </Button>
                   <Button
                     variant="ghost"

@@ -16,6 +16,8 @@ import { presentAdmin } from './admins.presenter';
 import type { AdminsService } from './admins.service';
 
 const ACCOUNTS = { permission: 'accounts.manage' } as const;
+/** Adding an account and setting someone's password want the admin's identity proved in the last 10 minutes. */
+const ACCOUNTS_SENSITIVE = { permission: 'accounts.manage', reauth: true } as const;
 
 export function adminsAdminRoutes(service: AdminsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -30,13 +32,13 @@ export function adminsAdminRoutes(service: AdminsService): FastifyPluginAsyncZod
 
     app.post(
       '/admins',
-      { config: ACCOUNTS, schema: { body: createAdminInput, response: { 201: adminUser } } },
+      { config: ACCOUNTS_SENSITIVE, schema: { body: createAdminInput, response: { 201: adminUser } } },
       async (req, reply) => reply.status(201).send(presentAdmin(await service.create(actorOf(req), req.body))),
     );
 
     app.put(
       '/admins/:id/password',
-      { config: ACCOUNTS, schema: { params: idParam, body: passwordInput, response: { 200: okMessage } } },
+      { config: ACCOUNTS_SENSITIVE, schema: { params: idParam, body: passwordInput, response: { 200: okMessage } } },
       async (req) => {
         await service.setPassword(actorOf(req), req.params.id, req.body.password, sessionTokenOf(req));
         return { message: 'تم تحديث كلمة المرور' };
@@ -45,7 +47,7 @@ export function adminsAdminRoutes(service: AdminsService): FastifyPluginAsyncZod
 
     /** Every staff member changes their own password here (no permission needed beyond being signed in). */
     app.put('/me/password', { schema: { body: ownPasswordInput, response: { 200: okMessage } } }, async (req) => {
-      await service.changeOwnPassword(actorOf(req), req.body.currentPassword, req.body.password, sessionTokenOf(req));
+      await service.changeOwnPassword(actorOf(req), req.body.currentPassword, req.body.password, sessionTokenOf(req), req.ip);
       return { message: 'تم تغيير كلمة المرور' };
     });
 

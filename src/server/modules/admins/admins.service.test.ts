@@ -26,8 +26,15 @@ it('keeps the last admin: nobody deletes it, and nobody deletes their own accoun
 it('ends the other sessions of an account whose password changes, but not the caller’s own', async () => {
   const chief = await addAdmin(t.database.db, 'pw-chief', 'admin');
   const writer = await addAdmin(t.database.db, 'pw-writer', 'editor');
-  const login = (username: string, password = 'secret-pass-1') =>
-    t.modules.auth.login(username, password, '10.0.0.9', 'test');
+  const login = async (username: string, password = 'secret-pass-1') => {
+    const outcome = await t.modules.auth.login(username, password, {
+      address: '10.0.0.9',
+      userAgent: 'test',
+      deviceToken: undefined,
+    });
+    if (outcome.step !== 'done') throw new Error('no second factor expected');
+    return outcome;
+  };
   await login('pw-writer');
   await login('pw-writer');
   const mine = await login('pw-chief');
@@ -40,10 +47,10 @@ it('ends the other sessions of an account whose password changes, but not the ca
 
   // Changing one's own password keeps the session it is changed from and ends the others.
   await expect(
-    t.modules.admins.changeOwnPassword(toSessionAdmin(chief), 'wrong', 'another-1', mine.token),
+    t.modules.admins.changeOwnPassword(toSessionAdmin(chief), 'wrong', 'another-1', mine.token, '10.0.0.9'),
   ).rejects.toMatchObject({ code: 'WRONG_PASSWORD' });
   expect(await sessions(chief.id)).toBe(2);
-  await t.modules.admins.changeOwnPassword(toSessionAdmin(chief), 'secret-pass-1', 'another-1', mine.token);
+  await t.modules.admins.changeOwnPassword(toSessionAdmin(chief), 'secret-pass-1', 'another-1', mine.token, '10.0.0.9');
   expect(await sessions(chief.id)).toBe(1);
   expect(await t.modules.auth.authenticate(mine.token)).toBeDefined();
 });

@@ -12,9 +12,18 @@ import type { AuthRepository } from '../auth/auth.repository';
 import type { SessionAdmin } from '../auth/auth.service';
 import { adminsErrors } from './admins.errors';
 import type { AdminRow, AdminsRepository } from './admins.repository';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword } from './passwords';
 
-export function adminsService(deps: { repo: AdminsRepository; auth: AuthRepository; write: Writer; now: () => Date }) {
+export function adminsService(deps: {
+  repo: AdminsRepository;
+  auth: AuthRepository;
+  /** A signed-in staff member's own password, checked under the sign-in throttle (auth.service). */
+  checkPassword: (actor: SessionAdmin, password: string, address: string) => Promise<boolean>;
+  /** Lifts the sign-in locks on an account by its name. */
+  unlock: (username: string) => Promise<void>;
+  write: Writer;
+  now: () => Date;
+}) {
   const { repo, auth, write, now } = deps;
   return {
     async page(q: PageQuery): Promise<Page<AdminRow>> {
@@ -56,25 +65,31 @@ export function adminsService(deps: { repo: AdminsRepository; auth: AuthReposito
       });
     },
 
-    /** A new password ends the account's sessions, except the caller's own (`keepToken`). */
+    /** A new password ends the account's sessions, except the caller's own (`keepToken`), and lifts its locks. */
     async setPassword(actor: SessionAdmin, id: number, password: string, keepToken: string): Promise<void> {
       const passwordHash = await hashPassword(password);
-      await write(actor, async (tx) => {
+      const username = await write(actor, async (tx) => {
         const updated = await repo.setPassword(id, passwordHash, now(), tx);
         if (!updated) throw adminsErrors.notFound();
         await auth.deleteSessionsOf(updated.id, updated.id === actor.id ? keepToken : undefined, tx);
         return {
-          value: undefined,
+          value: updated.username,
           audit: { action: 'update', entity: 'admin', entityId: updated.id, details: { password: 'changed' } },
           tags: [],
         };
       });
+      await deps.unlock(username);
     },
 
     /** Any staff member's own password: the current one must be right; their other sessions end. */
-    async changeOwnPassword(actor: SessionAdmin, current: string, password: string, keepToken: string): Promise<void> {
-      const me = await repo.findById(actor.id);
-      if (!me || !(await verifyPassword(me.passwordHash, current))) throw adminsErrors.wrongPassword();
+    async changeOwnPassword(
+      actor: SessionAdmin,
+      current: string,
+      password: string,
+      keepToken: string,
+      address: string,
+    ): Promise<void> {
+      if (!(await deps.checkPassword(actor, current, address))) throw adminsErrors.wrongPassword();
       const passwordHash = await hashPassword(password);
       await write(actor, async (tx) => {
         await repo.setPassword(actor.id, passwordHash, now(), tx);

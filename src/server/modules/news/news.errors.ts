@@ -42,6 +42,10 @@ export const newsErrors = {
         ? 'النشر والجدولة للمحررين؛ أرسل الخبر للمراجعة'
         : `ليست لديك صلاحية «${ACTION_LABELS[action]}» لهذا الخبر`,
     ),
+  /** A writer naming other authors, or changing an article's author list (only editors credit: 'news.credit'). */
+  cannotCreditAuthors: () => new AppError(403, 'FORBIDDEN', 'لا يمكن للكاتب نسبة الخبر إلى غيره؛ يحدد المحرر المؤلفين'),
+  /** A writer setting or changing the free byline. */
+  cannotSetByline: () => new AppError(403, 'FORBIDDEN', 'لا يمكن للكاتب كتابة سطر التوقيع أو تغييره؛ يحدده المحرر'),
   notYours: () => new AppError(403, 'FORBIDDEN', 'يمكنك تعديل أخبارك فقط ما دامت مسودة أو قيد المراجعة'),
   cannotDelete: () => new AppError(403, 'FORBIDDEN', 'يمكنك حذف مسوداتك التي لم تُنشر فقط'),
   scheduleInPast: () =>

@@ -13,6 +13,9 @@
  * - Restoring a revision is done in the editor: it loads the revision's text for review, and only the save that
  *   follows changes anything (carrying `restoredFrom`, so the revision it keeps and the audit log say "restore").
  * - Sending a story for review records who sent it and when (the editors' review queue, oldest first).
+ * - Only editors and admins credit ('news.credit'): name authors other than themselves, write the free byline. A
+ *   writer's new article has the writer as its one author and no byline; their saves may send an article's authors
+ *   and byline back unchanged (the editor form does every time), and are refused (403) with different ones.
  */
 import {
   ACTION_TARGET,
@@ -24,7 +27,7 @@ import {
   type ArticleAccess,
   type NewsAction,
 } from '../../../shared/news-workflow';
-import type { Role } from '../../../shared/permissions';
+import { can, type Role } from '../../../shared/permissions';
 import type { NewsAutosaveInput, NewsInput, NewsTransitionInput } from '../../../shared/schemas/admin';
 import { PRESENCE_ACTIVE_MS, REVIEW_QUEUE_SHOWN } from '../../../shared/schemas/admin';
 import type { PageQuery } from '../../../shared/schemas/common';
@@ -162,6 +165,24 @@ export function newsroomService(deps: {
       ] as const
     ).flatMap(([k, v]) => (v ? [] : [k]));
     if (missing.length) throw newsErrors.incomplete(missing);
+  }
+
+  /**
+   * Authorship without 'news.credit' (a writer): the authors sent, if any, must be the article's own (the writer alone
+   * for a new one, in the stored order for a saved one), and the byline must be the stored one ('' for a new one).
+   */
+  async function checkCredit(
+    staff: Staff,
+    input: Pick<NewsInput, 'authors' | 'byline'>,
+    before: Pick<NewsRow, 'id' | 'byline'> | undefined,
+    tx: Tx,
+  ): Promise<void> {
+    if (can(staff.role, 'news.credit')) return;
+    if (input.authors !== undefined) {
+      const authors = before ? await repo.authorIds(before.id, tx) : [staff.id];
+      if ([...new Set(input.authors)].join() !== authors.join()) throw newsErrors.cannotCreditAuthors();
+    }
+    if (input.byline !== (before?.byline ?? '')) throw newsErrors.cannotSetByline();
   }
 
   async function setLinks(
@@ -322,6 +343,7 @@ export function newsroomService(deps: {
         }
         const action = input.action ?? (isEditorRole(staff.role) ? 'publish' : 'draft');
         checkMove(staff, action, { status: 'draft', own: true });
+        await checkCredit(staff, input, undefined, tx);
         const text = await cleaned(input, tx);
         const state = stateFor(action, undefined, input.publishAt);
         const id = await repo.insert(
@@ -372,6 +394,7 @@ export function newsroomService(deps: {
         if (!canEdit(staff.role, access)) throw newsErrors.notYours();
         const restored = input.restoredFrom === undefined ? undefined : await revisions.find(id, input.restoredFrom);
         if (input.restoredFrom !== undefined && !restored) throw newsErrors.revisionNotFound();
+        await checkCredit(staff, input, before, tx);
         const text = await cleaned(input, tx);
         const state = input.action
           ? stateFor(input.action, before, input.publishAt)
@@ -426,6 +449,7 @@ export function newsroomService(deps: {
         return write(staff, async (tx) => {
           const before = await locked(id, tx);
           await checkVersion(before, input.version, tx);
+          await checkCredit(staff, input, before, tx);
           const text = await cleaned(input, tx);
           const version = await repo.update(
             id,

@@ -32,7 +32,7 @@ export function newsletterAdminRoutes(service: NewsletterService): FastifyPlugin
         });
       },
     );
-    app.get('/newsletter/export.csv', { config: SETTINGS }, async (_req, reply) =>
+    app.get('/newsletter/export.csv', { config: { ...SETTINGS, reauth: true } }, async (_req, reply) =>
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')

@@ -1,5 +1,5 @@
 /** Cache keys (the path and the query parameters a route reads) and the origin of a request seen before Fastify. */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
 
 /** The normalised URL and key: only the parameters the route reads, sorted; the first of a repeated one. */
@@ -32,6 +32,24 @@ export function compileTrust(setting: boolean | number | string | string[]): Tru
   return proxyAddr.compile(typeof setting === 'string' ? setting.split(',').map((s) => s.trim()) : setting);
 }
 
+/**
+ * The scheme X-Forwarded-Proto names, or undefined when it names none we serve: only `http` or `https` (any case,
+ * the first of a comma list, trimmed). Anything else (`javascript`, `ftp`, junk) is ignored, so it can never reach a
+ * canonical or Open Graph URL, a cache key, the cookie's Secure flag or the same-origin check. The one rule for the
+ * header: the fast path reads it here, and app.ts rewrites the header with it before Fastify's req.protocol reads it.
+ */
+export function forwardedProto(header: string | string[] | undefined): 'http' | 'https' | undefined {
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase();
+  return first === 'http' || first === 'https' ? first : undefined;
+}
+
+/** Leaves X-Forwarded-Proto as the one scheme forwardedProto accepts, or removes it (the connection's scheme then counts). */
+export function normaliseForwardedProto(headers: IncomingHttpHeaders): void {
+  const proto = forwardedProto(headers['x-forwarded-proto']);
+  if (proto) headers['x-forwarded-proto'] = proto;
+  else delete headers['x-forwarded-proto'];
+}
+
 /** Scheme and host as Fastify would read them (X-Forwarded-* only from a trusted proxy). */
 export function fastOrigin(req: IncomingMessage, trust: TrustFn): string | undefined {
   const socketAddress = req.socket.remoteAddress ?? '';
@@ -40,8 +58,7 @@ export function fastOrigin(req: IncomingMessage, trust: TrustFn): string | undef
   let proto = encrypted ? 'https' : 'http';
   let host = req.headers.host;
   if (trusted) {
-    const xfp = req.headers['x-forwarded-proto'];
-    if (typeof xfp === 'string' && xfp) proto = xfp.split(',')[0]!.trim();
+    proto = forwardedProto(req.headers['x-forwarded-proto']) ?? proto;
     const xfh = req.headers['x-forwarded-host'];
     if (typeof xfh === 'string' && xfh) host = xfh.split(',').pop()!.trim();
   }
