@@ -87,6 +87,20 @@ describe('audit entries as Arabic sentences', () => {
         },
         'استورد مواقيت الصلاة (365 يوماً من 1 يناير 2026 إلى 31 ديسمبر 2026)',
       ],
+      [
+        { entity: 'session', action: 'login_failed', entityId: null, details: { step: 'password', address: '192.0.2.7' } },
+        'أخفق في تسجيل الدخول بكلمة مرور خاطئة من العنوان 192.0.2.7',
+      ],
+      [{ entity: 'admin', action: 'lock' }, 'قُفل حسابه أمام الأجهزة الجديدة بعد محاولات دخول خاطئة كثيرة'],
+      [{ entity: 'admin', action: 'unlock', subject: 'سارة' }, 'رفع قفل الدخول عن حساب «سارة»'],
+      [{ entity: 'two_factor', action: 'enable', details: { method: 'totp' } }, 'فعّل التحقق بخطوتين بتطبيق المصادقة'],
+      [
+        { entity: 'two_factor', action: 'enable', details: { method: 'passkey', name: 'هاتفي' } },
+        'أضاف مفتاح مرور «هاتفي»',
+      ],
+      [{ entity: 'two_factor', action: 'recovery_used' }, 'دخل برمز استرداد'],
+      [{ entity: 'two_factor', action: 'reset', entityId: '7' }, 'أعاد ضبط التحقق بخطوتين لحساب رقم 7'],
+      [{ entity: 'settings', action: 'update', entityId: 'security' }, 'عدّل سياسة التحقق بخطوتين'],
       [{ entity: 'something_new', action: 'archive' }, 'أجرى تغييراً'],
     ];
     for (const [e, sentence] of cases) expect(auditText(auditSentence(entry(e)))).toBe(`خالد المبروك ${sentence}`);

@@ -33,6 +33,15 @@ const ENTITY_NOUN: Record<string, string> = {
   prayer_times: 'مواقيت الصلاة',
   settings: 'الإعدادات',
   session: 'جلسة',
+  two_factor: 'التحقق بخطوتين',
+};
+
+const FAILED_STEP: Record<string, string> = {
+  password: 'بكلمة مرور خاطئة',
+  second_factor: 'برمز تحقق خاطئ',
+  passkey: 'بمفتاح مرور لم يُقبل',
+  password_check: 'إذ أدخل كلمة مرور حالية خاطئة',
+  second_factor_check: 'إذ أدخل رمز تحقق خاطئاً',
 };
 
 type Details = Record<string, unknown>;
@@ -134,6 +143,9 @@ function phrase(e: AuditEntry, d: Details): { verb: string; rest?: string; named
       if (action === 'update' && d.password === 'changed by owner') return { verb: 'غيّر كلمة مروره', named: false };
       if (action === 'update' && d.password) return { verb: 'غيّر كلمة مرور حساب' };
       if (action === 'update' && d.profile) return { verb: 'عدّل ملفه الشخصي', named: false };
+      if (action === 'lock')
+        return { verb: 'قُفل حسابه أمام الأجهزة الجديدة بعد محاولات دخول خاطئة كثيرة', named: false };
+      if (action === 'unlock') return { verb: 'رفع قفل الدخول عن حساب' };
       if (action === 'update') return { verb: 'عدّل حساب' };
       break;
     }
@@ -162,12 +174,37 @@ function phrase(e: AuditEntry, d: Details): { verb: string; rest?: string; named
       if (action === 'delete') return { verb: 'حذف الصورة' };
       break;
     case 'settings':
+      if (action === 'update' && e.entityId === 'security')
+        return { verb: 'عدّل سياسة التحقق بخطوتين', named: false };
       if (action === 'update') return { verb: 'عدّل إعدادات الموقع', named: false };
       break;
-    case 'session':
-      if (action === 'login') return { verb: 'سجّل الدخول', named: false };
+    case 'session': {
+      const from = str(d.address) ? ` من العنوان ${d.address}` : '';
+      if (action === 'login')
+        return { verb: d.method === 'passkey' ? 'سجّل الدخول بمفتاح مرور' : 'سجّل الدخول', named: false };
+      if (action === 'login_failed')
+        return { verb: `أخفق في تسجيل الدخول ${FAILED_STEP[str(d.step) ?? ''] ?? ''}`.trim(), rest: from, named: false };
+      if (action === 'logout' && d.others) return { verb: 'أنهى جلساته الأخرى', named: false };
       if (action === 'logout') return { verb: e.entityId ? 'أنهى إحدى جلساته' : 'سجّل الخروج', named: false };
       break;
+    }
+    case 'two_factor': {
+      const passkey = d.method === 'passkey';
+      const name = str(d.name) ? ` «${d.name}»` : '';
+      if (action === 'enable')
+        return passkey
+          ? { verb: 'أضاف مفتاح مرور', rest: name, named: false }
+          : { verb: 'فعّل التحقق بخطوتين بتطبيق المصادقة', named: false };
+      if (action === 'disable')
+        return passkey
+          ? { verb: 'حذف مفتاح المرور', rest: name, named: false }
+          : { verb: 'أزال تطبيق المصادقة من حسابه', named: false };
+      if (action === 'update' && d.recoveryCodes) return { verb: 'أنشأ رموز استرداد جديدة', named: false };
+      if (action === 'recovery_used') return { verb: 'دخل برمز استرداد', named: false };
+      if (action === 'reset')
+        return { verb: 'أعاد ضبط التحقق بخطوتين لحساب', rest: e.entityId ? ` رقم ${e.entityId}` : '', named: false };
+      break;
+    }
   }
   const noun = ENTITY_NOUN[e.entity];
   return { verb: noun ? `أجرى تغييراً على ${noun}` : 'أجرى تغييراً' };
