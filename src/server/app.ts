@@ -147,11 +147,13 @@ export async function buildApp({
 
   // X-Forwarded-Proto counts only as exactly http or https (plugins/cache/keys.ts): anything else is dropped before any
   // other hook or route runs, so req.protocol (canonical and Open Graph URLs, the cookie's Secure flag, the
-  // same-origin check) is the connection's scheme or one of those two. Fastify itself still decides whom to trust.
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (req.raw.headers['x-forwarded-proto'] !== undefined) normaliseForwardedProto(req.raw.headers);
-    done();
-  });
+  // same-origin check) is the connection's scheme or one of those two. Fastify itself still decides whom to trust,
+  // and reads the header only when it trusts a proxy: without TRUST_PROXY the hook is not added at all.
+  if (config.trustProxy !== false)
+    app.addHook('onRequest', (req, _reply, done) => {
+      if (req.raw.headers['x-forwarded-proto'] !== undefined) normaliseForwardedProto(req.raw.headers);
+      done();
+    });
 
   const routesList: { method: string; url: string }[] = [];
   app.decorate('routesList', routesList);
@@ -298,7 +300,7 @@ export async function buildApp({
         categoriesAdminRoutes(m.categories),
         prayerTimesAdminRoutes(m.prayer),
         adminsAdminRoutes(m.admins),
-        mfaAdminRoutes(m.mfa, m.passkeys, config.publicUrl),
+        mfaAdminRoutes(m.mfa, m.passkeys, m.auth, config.publicUrl),
         mediaAdminRoutes(m.media),
         settingsAdminRoutes(m.settings),
         auditAdminRoutes(m.audit),

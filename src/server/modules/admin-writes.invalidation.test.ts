@@ -50,6 +50,7 @@ beforeAll(async () => {
     chief.id,
   ]);
   ids.victim = (await addAdmin(db, 'victim', 'editor')).id;
+  ids.colleague = (await addAdmin(db, 'colleague', 'editor')).id;
   call = as(t.app, (await login(t.app, 'chief')).cookie);
 });
 afterAll(async () => {
@@ -295,6 +296,18 @@ const WRITES: Write[] = [
     keeps: NOTHING_PUBLIC,
   },
   {
+    route: 'POST /api/admin/admins/:id/2fa/reset',
+    run: () => call('POST', `/api/admin/admins/${ids.colleague}/2fa/reset`),
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'POST /api/admin/admins/:id/unlock',
+    run: () => call('POST', `/api/admin/admins/${ids.colleague}/unlock`),
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
     route: 'POST /api/admin/media',
     run: async () => {
       const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
@@ -338,8 +351,31 @@ const WRITES: Write[] = [
   },
 ];
 
-/** Writes that change nothing anyone else sees: signing in and out, ending one's own session elsewhere. */
-const NOT_CONTENT = ['POST /api/admin/login', 'POST /api/admin/logout', 'DELETE /api/admin/me/sessions/:id'];
+/**
+ * Writes that change nothing anyone else sees: signing in (and its second step) and out, ending one's own sessions,
+ * proving one's identity again, one's own second factors, and the sign-in policy.
+ */
+const NOT_CONTENT = [
+  'POST /api/admin/login',
+  'POST /api/admin/login/code',
+  'POST /api/admin/login/passkey/options',
+  'POST /api/admin/login/passkey',
+  'POST /api/admin/logout',
+  'DELETE /api/admin/me/sessions/:id',
+  'DELETE /api/admin/me/sessions',
+  'POST /api/admin/me/reauth',
+  'POST /api/admin/me/reauth/passkey/options',
+  'POST /api/admin/me/reauth/passkey',
+  'POST /api/admin/me/2fa/totp',
+  'POST /api/admin/me/2fa/totp/confirm',
+  'DELETE /api/admin/me/2fa/totp',
+  'POST /api/admin/me/2fa/recovery-codes',
+  'POST /api/admin/me/passkeys/options',
+  'POST /api/admin/me/passkeys',
+  'DELETE /api/admin/me/passkeys/:id',
+  // The sign-in policy: fixed here by STAFF_2FA_ROLES (so refused); mfa.routes.test.ts changes it. It drops no tag.
+  'PUT /api/admin/security-settings',
+];
 
 const state = async (url: string) => (await t.app.inject({ url, headers: { host: 'sahifa.test' } })).headers['x-cache'];
 

@@ -156,6 +156,23 @@ async function fill(db: TestDatabase) {
     [admin],
   );
   await q(`insert into login_attempts (key, succeeded) values ('user:editor1', true), ('addr:ff', false)`);
+  // Second factors: a bytea public key, a text[] of transports, a used and an unused recovery code.
+  await q(`update admins set totp_secret = 'JBSWY3DPEHPK3PXP', totp_last_step = 59000000 where id = $1`, [admin]);
+  await q(
+    `insert into recovery_codes (admin_id, code_hash, used_at) values ($1, 'h-1', null), ($1, 'h-2', now())`,
+    [admin],
+  );
+  await q(
+    `insert into passkeys (admin_id, credential_id, public_key, counter, transports, name)
+     values ($1, 'cred-1', '\\x0102ff'::bytea, 3, '{internal,hybrid}', 'هاتفي')`,
+    [admin],
+  );
+  await q(
+    `insert into webauthn_challenges (id, challenge, admin_id, purpose, expires_at)
+     values ('0b7c8e8a-0000-4000-8000-000000000001', 'chal', $1, 'register', now() + interval '5 minutes')`,
+    [admin],
+  );
+  await q(`insert into known_devices (token_hash, admin_id) values ('dev-hash', $1), ('addr:ab', $1)`, [admin]);
   await q(`insert into settings (key, value, updated_by) values ('site', $1, $2)`, [
     JSON.stringify({ siteName: 'صحيفة', social: { x: '' } }),
     admin,

@@ -42,6 +42,7 @@ const FAILED_STEP: Record<string, string> = {
   passkey: 'بمفتاح مرور لم يُقبل',
   password_check: 'إذ أدخل كلمة مرور حالية خاطئة',
   second_factor_check: 'إذ أدخل رمز تحقق خاطئاً',
+  enrolment_code: 'إذ أدخل رمزاً خاطئاً عند تفعيل تطبيق المصادقة',
 };
 
 type Details = Record<string, unknown>;

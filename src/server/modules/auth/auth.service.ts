@@ -266,6 +266,25 @@ export function authService(deps: {
       return ok;
     },
 
+    /**
+     * A check of a signed-in staff member's second factor (`run` throws CODE_INVALID when the code is wrong), under
+     * the same throttle as signing in; a wrong code is audited like a failed sign-in.
+     */
+    async checkCode<T>(actor: SessionAdmin, address: string, step: string, run: () => Promise<T>): Promise<T> {
+      const origin = await originOf(actor.username, address, undefined);
+      const reserved = await limiter.reserve(actor.username, origin);
+      if (!reserved.ok) throw authErrors.throttled();
+      try {
+        const value = await run();
+        await limiter.passed(actor.username, origin, reserved.reserved);
+        return value;
+      } catch (err) {
+        if ((err as { code?: string }).code === 'CODE_INVALID')
+          await recordFailure(actor.username, await admins.findById(actor.id), address, step);
+        throw err;
+      }
+    },
+
     /** Proves the owner again (password, or an app or recovery code) for the sensitive actions of the next 10 minutes. */
     async reauthenticate(
       actor: SessionAdmin,
@@ -276,14 +295,9 @@ export function authService(deps: {
       if (proof.password !== undefined) {
         if (!(await this.checkOwnPassword(actor, proof.password, address))) throw authErrors.wrongPassword();
       } else {
-        const origin = await originOf(actor.username, address, undefined);
-        const reserved = await limiter.reserve(actor.username, origin);
-        if (!reserved.ok) throw authErrors.throttled();
-        if (!(await mfa.verifyCode(actor, proof.code ?? ''))) {
-          await recordFailure(actor.username, await admins.findById(actor.id), address, 'second_factor_check');
-          throw mfaErrors.codeInvalid();
-        }
-        await limiter.passed(actor.username, origin, reserved.reserved);
+        await this.checkCode(actor, address, 'second_factor_check', async () => {
+          if (!(await mfa.verifyCode(actor, proof.code ?? ''))) throw mfaErrors.codeInvalid();
+        });
       }
       await repo.markVerified(token, now());
     },

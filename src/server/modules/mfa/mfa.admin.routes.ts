@@ -19,6 +19,7 @@ import {
 } from '../../../shared/schemas/security';
 import { actorOf, relyingPartyOf, sessionOf, sessionTokenOf } from '../../plugins/admin-api';
 import { presentPasskey } from './mfa.presenter';
+import type { AuthService } from '../auth/auth.service';
 import type { MfaService } from './mfa.service';
 import type { PasskeysService } from './passkeys.service';
 
@@ -28,6 +29,7 @@ const SENSITIVE = { reauth: true } as const;
 export function mfaAdminRoutes(
   mfa: MfaService,
   passkeys: PasskeysService,
+  auth: AuthService,
   publicUrl: string | undefined,
 ): FastifyPluginAsyncZod {
   return async (app) => {
@@ -46,10 +48,14 @@ export function mfaAdminRoutes(
     app.post(
       '/me/2fa/totp/confirm',
       { config: ENROLMENT, schema: { body: codeInput, response: { 200: recoveryCodes } } },
-      async (req) => ({
-        message: 'تم تفعيل التحقق بخطوتين',
-        recoveryCodes: await mfa.confirmTotp(actorOf(req), sessionTokenOf(req), req.body.code),
-      }),
+      async (req) => {
+        const actor = actorOf(req);
+        // The first code is a check like any other: throttled and, when wrong, audited.
+        const codes = await auth.checkCode(actor, req.ip, 'enrolment_code', () =>
+          mfa.confirmTotp(actor, sessionTokenOf(req), req.body.code),
+        );
+        return { message: 'تم تفعيل التحقق بخطوتين', recoveryCodes: codes };
+      },
     );
     app.delete('/me/2fa/totp', { config: SENSITIVE, schema: { response: { 200: okMessage } } }, async (req) => {
       await mfa.removeTotp(actorOf(req));

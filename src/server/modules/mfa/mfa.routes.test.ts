@@ -24,7 +24,7 @@ beforeAll(async () => {
   await addAdmin(t.database.db, 'chief', 'admin');
   for (const name of ['ed-new', 'ed-app', 'ed-reset', 'ed-replay', 'ed-guess'])
     await addAdmin(t.database.db, name, 'editor');
-  for (const name of ['wr-one', 'wr-owner', 'wr-pw', 'wr-sessions']) await addAdmin(t.database.db, name, 'writer');
+  for (const name of ['wr-one', 'wr-owner', 'wr-pw', 'wr-sessions', 'wr-enrol']) await addAdmin(t.database.db, name, 'writer');
 });
 afterAll(() => t.close());
 
@@ -219,8 +219,23 @@ describe('signing in with a second factor', () => {
     for (let i = 0; i < 5; i++) expect((await secondStep(pending.cookie, `00000${i}`)).status).toBe(400);
     const blocked = await secondStep(pending.cookie, codeFor(secret, 1));
     expect(blocked.status).toBe(429);
-    const actions = await auditActions('ed-guess');
-    expect(actions.filter((a) => a === 'login_failed')).toHaveLength(5);
+    const steps = await t.database.pool.query(
+      "select details->>'step' as step from audit_log where admin_username = 'ed-guess' and action = 'login_failed'",
+    );
+    // Five at the second step (and the one wrong first code of the enrolment above).
+    expect(steps.rows.filter((r) => r.step === 'second_factor')).toHaveLength(5);
+  });
+
+  it('throttles the first code of an enrolment too, and audits the wrong ones', async () => {
+    const me = await signIn('wr-enrol');
+    const call = as(t.app, me.cookie);
+    const { secret: pending } = (await call('POST', '/api/admin/me/2fa/totp')).json();
+    for (let i = 0; i < 5; i++)
+      expect((await call('POST', '/api/admin/me/2fa/totp/confirm', { code: `00000${i}` })).statusCode).toBe(400);
+    const blocked = await call('POST', '/api/admin/me/2fa/totp/confirm', { code: codeFor(pending) });
+    expect(blocked.statusCode).toBe(429);
+    expect((await auditActions('wr-enrol')).filter((a) => a === 'login_failed')).toHaveLength(5);
+    expect((await call('GET', '/api/admin/me/2fa')).json().totp).toBe(false);
   });
 });
 
