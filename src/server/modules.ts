@@ -141,6 +141,8 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
           await newsroom.housekeeping();
           await views.prune();
           await stats.pruneVisitors();
+          await auth.housekeeping();
+          await passkeys.housekeeping();
         },
       },
     ],

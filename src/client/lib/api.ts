@@ -11,11 +11,20 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /** The error code of a JSON error body (src/shared/error-codes.ts), if there is one. */
+  get code(): string | undefined {
+    return this.field('code');
+  }
+
   /** The Arabic message of a JSON error body, if there is one. */
   get serverMessage(): string | undefined {
+    return this.field('message');
+  }
+
+  private field(name: 'code' | 'message'): string | undefined {
     try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : undefined;
+      const value = (JSON.parse(this.body) as Record<string, unknown>)[name];
+      return typeof value === 'string' ? value : undefined;
     } catch {
       return undefined;
     }

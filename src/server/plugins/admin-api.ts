@@ -36,7 +36,10 @@ declare module 'fastify' {
     permission?: Permission;
     /** Open to a session held at enrolment (the policy wants a second factor the account lacks). */
     enrolment?: boolean;
-    /** A sensitive action: the session must have proved its owner within the last 10 minutes (REAUTH_REQUIRED). */
+    /**
+     * A sensitive action: a whole session must have proved its owner within the last 10 minutes (REAUTH_REQUIRED);
+     * a session held at enrolment is not asked (it proved the password within the hour it lasts).
+     */
     reauth?: boolean;
   }
 }
@@ -117,7 +120,9 @@ export function adminApi(deps: AdminApiDeps) {
         // Until it has a second factor, an account the policy requires one of can only enrol (and sign out).
         if (session.stage === 'enrol' && !enrolment) throw mfaErrors.setupRequired();
         if (permission && !can(req.admin.role, permission)) throw errors.forbidden();
-        if (reauth && !deps.auth.recentlyVerified(session.verifiedAt)) throw mfaErrors.reauthRequired();
+        // A session held at enrolment proved the password just now (and cannot reach /me/reauth): not asked again.
+        if (reauth && session.stage === 'full' && !deps.auth.recentlyVerified(session.verifiedAt))
+          throw mfaErrors.reauthRequired();
       });
       for (const routes of deps.gated) await gate.register(routes);
     });

@@ -8,7 +8,6 @@ import type {
   SecuritySettings,
   TwoFactorStatus,
 } from '../../../shared/schemas/security';
-import { apiFetch } from '../../lib/api';
 import { adminGet, adminSend } from './client';
 import { useAdminMutation } from './mutation';
 
@@ -29,8 +28,7 @@ interface WebauthnOptions {
   challengeId: string;
   options: never;
 }
-const post = <T,>(path: string, body?: unknown) =>
-  apiFetch<T>(path, { method: 'POST', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+const post = <T,>(path: string, body?: unknown) => adminSend<T>('POST', path, body);
 
 /** The second step with an app or recovery code. */
 export const loginWithCode = (code: string) => post<LoginResponse>('/api/admin/login/code', { code });

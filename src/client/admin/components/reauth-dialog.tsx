@@ -58,7 +58,7 @@ export function ReauthDialog() {
     <Modal open={open} title="تأكيد الهوية" onClose={() => finish(false)}>
       <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          لحماية الحساب، يطلب هذا الإجراء التحقق من هويتك مرة أخرى (مرة كل 10 دقائق).
+          لحماية الحساب، يطلب هذا الإجراء تأكيد هويتك، ولن يُطلب منك ذلك ثانيةً خلال 10 دقائق.
         </p>
         <Field label={mode === 'password' ? 'كلمة المرور' : 'رمز التحقق أو رمز الاسترداد'} id="reauth-value" error={error}>
           <Input
@@ -87,10 +87,10 @@ export function ReauthDialog() {
               setError(undefined);
             }}
           >
-            {mode === 'password' ? 'استخدام رمز التطبيق بدلاً منها' : 'استخدام كلمة المرور'}
+            {mode === 'password' ? 'استخدم رمز التطبيق' : 'استخدم كلمة المرور'}
           </Button>
           <Button type="button" variant="secondary" disabled={busy} onClick={() => void prove(reauthenticateWithPasskey)}>
-            استخدام مفتاح مرور
+            استخدم مفتاح مرور
           </Button>
           <Button type="button" variant="ghost" disabled={busy} onClick={() => finish(false)}>
             إلغاء

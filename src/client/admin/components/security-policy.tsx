@@ -41,7 +41,7 @@ export function SecurityPolicy() {
             ))}
           </fieldset>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            من لا يملك وسيلة تحقق ثانية من هذه الأدوار يُطلب منه إعدادها بعد كلمة المرور مباشرة، ولا يصل إلى غيرها حتى يفعل.
+            من لا يملك من هذه الأدوار وسيلة تحقق ثانية يُطلب منه إعدادها بعد كلمة المرور مباشرة، ولن يتمكن من فتح لوحة التحكم قبل ذلك.
           </p>
           {fixed ? (
             <p className="rounded border border-amber-300 bg-amber-50 p-2 text-sm font-bold dark:border-amber-800 dark:bg-amber-950" role="note">

@@ -41,7 +41,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       </ol>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={download}>
-          <Download className="size-4" aria-hidden="true" /> تنزيل ملفاً نصياً
+          <Download className="size-4" aria-hidden="true" /> تنزيل كملف نصي
         </Button>
         <Button onClick={onDone}>حفظتُ الرموز</Button>
       </div>
@@ -94,7 +94,10 @@ function AppSetup({ onCodes }: { onCodes: (codes: string[]) => void }) {
   return (
     <form onSubmit={confirm} noValidate className="space-y-3" aria-busy={busy}>
       <ol className="list-decimal space-y-1 ps-5 text-sm">
-        <li>افتح تطبيق المصادقة على هاتفك (مثل Google Authenticator أو Microsoft Authenticator).</li>
+        <li>
+          افتح تطبيق المصادقة على هاتفك (مثل <bdi className="whitespace-nowrap">Google Authenticator</bdi> أو{' '}
+          <bdi className="whitespace-nowrap">Microsoft Authenticator</bdi>).
+        </li>
         <li>امسح الرمز المربع، أو أدخل المفتاح السري يدوياً.</li>
         <li>اكتب الرمز المكوّن من 6 أرقام الذي يظهر في التطبيق.</li>
       </ol>
@@ -107,23 +110,25 @@ function AppSetup({ onCodes }: { onCodes: (codes: string[]) => void }) {
       />
       <p className="text-sm">
         المفتاح السري:{' '}
-        <code dir="ltr" className="break-all rounded bg-slate-100 px-1 font-mono dark:bg-slate-800" data-testid="totp-secret">
-          {setup.secret}
+        {/* In groups of four, as authenticator apps accept it typed (spaces are ignored). */}
+        <code dir="ltr" className="inline-block rounded bg-slate-100 px-1 font-mono dark:bg-slate-800" data-testid="totp-secret">
+          {setup.secret.match(/.{1,4}/g)!.join(' ')}
         </code>
       </p>
-      <Field label="رمز التحقق" id="totp-code" error={error}>
-        <Input
-          id="totp-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          dir="ltr"
-          maxLength={8}
-          className="max-w-40"
-          {...described('totp-code', error)}
-        />
-      </Field>
+      <div className="max-w-48">
+        <Field label="رمز التحقق" id="totp-code" error={error}>
+          <Input
+            id="totp-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            dir="ltr"
+            maxLength={8}
+            {...described('totp-code', error)}
+          />
+        </Field>
+      </div>
       <Button type="submit" disabled={busy}>
         {busy ? 'جاري التحقق...' : 'تفعيل'}
       </Button>

@@ -36,13 +36,14 @@ const ENTITY_NOUN: Record<string, string> = {
   two_factor: 'التحقق بخطوتين',
 };
 
+/** A wrong password or code, by where it was typed (the audit entry's `step`). */
 const FAILED_STEP: Record<string, string> = {
-  password: 'بكلمة مرور خاطئة',
-  second_factor: 'برمز تحقق خاطئ',
-  passkey: 'بمفتاح مرور لم يُقبل',
-  password_check: 'إذ أدخل كلمة مرور حالية خاطئة',
-  second_factor_check: 'إذ أدخل رمز تحقق خاطئاً',
-  enrolment_code: 'إذ أدخل رمزاً خاطئاً عند تفعيل تطبيق المصادقة',
+  password: 'أخفق في تسجيل الدخول بكلمة مرور خاطئة',
+  second_factor: 'أخفق في تسجيل الدخول برمز تحقق خاطئ',
+  passkey: 'أخفق في تسجيل الدخول بمفتاح مرور لم يُقبل',
+  password_check: 'أدخل كلمة مرور خاطئة عند تأكيد هويته',
+  second_factor_check: 'أدخل رمز تحقق خاطئاً عند تأكيد هويته',
+  enrolment_code: 'أدخل رمزاً خاطئاً عند تفعيل تطبيق المصادقة',
 };
 
 type Details = Record<string, unknown>;
@@ -184,7 +185,7 @@ function phrase(e: AuditEntry, d: Details): { verb: string; rest?: string; named
       if (action === 'login')
         return { verb: d.method === 'passkey' ? 'سجّل الدخول بمفتاح مرور' : 'سجّل الدخول', named: false };
       if (action === 'login_failed')
-        return { verb: `أخفق في تسجيل الدخول ${FAILED_STEP[str(d.step) ?? ''] ?? ''}`.trim(), rest: from, named: false };
+        return { verb: FAILED_STEP[str(d.step) ?? ''] ?? 'أخفق في تسجيل الدخول', rest: from, named: false };
       if (action === 'logout' && d.others) return { verb: 'أنهى جلساته الأخرى', named: false };
       if (action === 'logout') return { verb: e.entityId ? 'أنهى إحدى جلساته' : 'سجّل الخروج', named: false };
       break;

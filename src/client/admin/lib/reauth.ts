@@ -12,14 +12,8 @@ export function setReauthPrompt(fn: Ask | undefined): void {
   ask = fn;
 }
 
-export const isReauthRequired = (err: unknown) => {
-  if (!(err instanceof ApiError) || err.status !== 403) return false;
-  try {
-    return (JSON.parse(err.body) as { code?: string }).code === 'REAUTH_REQUIRED';
-  } catch {
-    return false;
-  }
-};
+export const isReauthRequired = (err: unknown) =>
+  err instanceof ApiError && err.status === 403 && err.code === 'REAUTH_REQUIRED';
 
 /** Runs `call`; when the server wants the owner proved again, asks, then runs it once more. */
 export async function withReauth<T>(call: () => Promise<T>): Promise<T> {

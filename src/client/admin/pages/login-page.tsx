@@ -7,8 +7,8 @@ import { Fingerprint } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { loginRequest } from '../../../shared/schemas/admin';
-import type { LoginResponse } from '../../../shared/schemas/security';
-import { errorText } from '../api/client';
+import type { LoginResponse, SECOND_FACTOR_METHODS } from '../../../shared/schemas/security';
+import { ApiError, errorText } from '../api/client';
 import { loginWithCode, loginWithPasskey } from '../api/security';
 import { login } from '../api/session';
 import { useSchemaForm } from '../components/form';
@@ -16,7 +16,7 @@ import { Button, described, Field, Input } from '../components/ui';
 import { saveAuth } from '../lib/auth';
 import { notify } from '../lib/notify';
 
-type Methods = ('totp' | 'recovery' | 'passkey')[];
+type Methods = (typeof SECOND_FACTOR_METHODS)[number][];
 const PASSKEY_FAILED = 'تعذّر الدخول بمفتاح المرور';
 const cancelled = (err: unknown) => err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError');
 
@@ -114,8 +114,8 @@ export function LoginPage() {
           <Button type="submit" disabled={busy} className="w-full">
             {busy ? 'جاري تسجيل الدخول...' : 'دخول'}
           </Button>
-          <div className="flex items-center gap-2 text-xs text-slate-500" aria-hidden="true">
-            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" /> أو <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+          <div className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300" aria-hidden="true">
+            <span className="h-px flex-1 bg-slate-300 dark:bg-slate-600" /> أو <span className="h-px flex-1 bg-slate-300 dark:bg-slate-600" />
           </div>
           <Button type="button" variant="secondary" disabled={busy} className="w-full" onClick={withPasskey}>
             <Fingerprint className="size-4" aria-hidden="true" /> الدخول بمفتاح مرور
@@ -156,7 +156,8 @@ function SecondStep({
       onDone(await loginWithCode(code));
     } catch (err) {
       setError(errorText(err, 'رمز التحقق غير صحيح أو انتهت صلاحيته'));
-      if (err instanceof Error && /"UNAUTHORIZED"/.test(err.message)) onBack();
+      // The second step's time ran out: back to the password.
+      if (err instanceof ApiError && err.code === 'UNAUTHORIZED') onBack();
     } finally {
       setBusy(false);
     }

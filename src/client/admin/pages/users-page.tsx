@@ -162,7 +162,7 @@ export function UsersPage() {
               // is changed from the menu, which asks for the current one).
               const self = a.id === me?.id;
               return (
-                <div className="flex gap-1">
+                <div className="flex flex-wrap gap-1">
                   <Button
                     variant="ghost"
                     disabled={self}
@@ -180,18 +180,16 @@ export function UsersPage() {
                       ) && reset.mutate(a.id)
                     }
                     aria-label={`إعادة ضبط التحقق بخطوتين لـ ${a.username}`}
-                    title="إعادة ضبط التحقق بخطوتين"
                   >
-                    <ShieldOff className="size-4" aria-hidden="true" />
+                    <ShieldOff className="size-4" aria-hidden="true" /> <span className="text-xs">إعادة ضبط التحقق</span>
                   </Button>
                   <Button
                     variant="ghost"
                     disabled={unlock.isPending}
                     onClick={() => unlock.mutate(a.id)}
                     aria-label={`رفع قفل الدخول عن ${a.username}`}
-                    title="رفع قفل الدخول"
                   >
-                    <LockOpen className="size-4" aria-hidden="true" />
+                    <LockOpen className="size-4" aria-hidden="true" /> <span className="text-xs">رفع القفل</span>
                   </Button>
                   <Button
                     variant="ghost"

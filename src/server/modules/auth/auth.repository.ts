@@ -105,6 +105,10 @@ export function authRepository(db: Db) {
         .where(and(sql`lower(${admins.username}) = lower(${username})`, inArray(knownDevices.tokenHash, marks)));
       return rows.map((r) => r.mark);
     },
+    /** The account's browsers and addresses are strangers again (a second-factor reset). */
+    async forgetMarks(adminId: number, ex: Executor = db): Promise<void> {
+      await ex.delete(knownDevices).where(eq(knownDevices.adminId, adminId));
+    },
     async rememberMarks(adminId: number, marks: string[], at: Date, ex: Executor = db): Promise<void> {
       await ex
         .insert(knownDevices)
@@ -178,15 +182,15 @@ export function authRepository(db: Db) {
       since: Date,
       at: Date,
       backoffMs: (failures: number) => number,
-    ): Promise<{ ok: true; ids: number[] } | { ok: false; refusedBy: string }> {
+    ): Promise<{ ok: true; ids: number[] } | { ok: false }> {
       return db.transaction(async (tx) => {
         for (const { key } of [...limits].sort((a, b) => a.key.localeCompare(b.key)))
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 7))`);
         for (const { key, max, backoff } of limits) {
           const { n, last } = await failuresOf(key, since, tx);
           if (backoff) {
-            if (n >= max && last && at.getTime() - last.getTime() < backoffMs(n)) return { ok: false, refusedBy: key };
-          } else if (n >= max) return { ok: false, refusedBy: key };
+            if (n >= max && last && at.getTime() - last.getTime() < backoffMs(n)) return { ok: false };
+          } else if (n >= max) return { ok: false };
         }
         const rows = await tx
           .insert(loginAttempts)

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Role } from '../../../shared/permissions';
+import { SECOND_FACTOR_METHODS } from '../../../shared/schemas/security';
 import type { Actor, Writer } from '../../lib/write';
 import { hashPassword, verifyPassword } from '../admins/passwords';
 import type { AdminRow, AdminsRepository } from '../admins/admins.repository';
@@ -55,7 +56,7 @@ export interface SignInContext {
   deviceToken: string | undefined;
 }
 
-export type SecondFactorMethod = 'totp' | 'recovery' | 'passkey';
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 export type SignInOutcome =
   | {
@@ -121,21 +122,33 @@ export function authService(deps: {
     password: string,
     origin: Origin,
   ): Promise<boolean> {
-    const reserved = await limiter.reserve(username, origin);
-    if (!reserved.ok) throw authErrors.throttled();
+    const reserved = await limiter.reserve(username, origin, 'password');
+    if (!reserved) throw authErrors.throttled();
     const ok = !!row && (await verifyPassword(row.passwordHash, password));
     if (!row) await verifyPassword(await dummy(), password);
-    if (ok) await limiter.passed(username, origin, reserved.reserved);
+    if (ok) await limiter.passed(username, origin, 'password', reserved);
     return ok;
   }
 
-  /** A whole session (or one held at enrolment), the device remembered, the sign-in audited. */
-  async function finish(row: AdminRow, ctx: SignInContext, method: string): Promise<SignInOutcome & { step: 'done' }> {
+  /**
+   * A whole session (or one held at enrolment when the account has no second factor and its role needs one), the
+   * browser and address remembered, the sign-in audited. The browser keeps its device token only when that token
+   * already belongs to a sign-in of this account; otherwise it gets a new one (a token planted in the browser never
+   * becomes "known").
+   */
+  async function finish(
+    row: AdminRow,
+    ctx: SignInContext,
+    method: string,
+    hasFactor: boolean,
+  ): Promise<SignInOutcome & { step: 'done' }> {
     const admin = toSessionAdmin(row);
-    const enrol = !(await mfa.hasSecondFactor(row.id)) && (await mfa.requiredFor(row.role));
+    const enrol = !hasFactor && (await mfa.requiredFor(row.role));
     const at = now();
     const expiresAt = new Date(at.getTime() + (enrol ? ENROL_TTL_MS : SESSION_TTL_MS));
-    const deviceToken = ctx.deviceToken && /^[\w-]{43}$/.test(ctx.deviceToken) ? ctx.deviceToken : randomBytes(32).toString('base64url');
+    const kept =
+      ctx.deviceToken && (await repo.knownMarks(row.username, [hashToken(ctx.deviceToken)])).length > 0;
+    const deviceToken = kept ? ctx.deviceToken! : randomBytes(32).toString('base64url');
     const token = await write(admin, async (tx) => {
       const value = await repo.createSession(
         { adminId: admin.id, at, expiresAt, userAgent: ctx.userAgent, address: ctx.address, stage: enrol ? 'enrol' : 'full' },
@@ -144,17 +157,21 @@ export function authService(deps: {
       await repo.rememberMarks(admin.id, [hashToken(deviceToken), addressMark(row.username, ctx.address)], at, tx);
       return { value, audit: { action: 'login', entity: 'session', entityId: null, details: { method } }, tags: [] };
     });
-    await repo.deleteStale(at);
     return { step: 'done', admin, token, expiresAt, deviceToken, enrol };
   }
 
-  /** The account waiting for its second step in this (pending) session, or a 401 when there is none. */
-  async function pendingOf(token: string | undefined) {
+  /** A session still in force (not expired, not idle), whatever its stage. */
+  async function sessionFor(token: string | undefined) {
+    if (!token) return undefined;
     const at = now();
-    const found = token ? await repo.findSession(token, at, new Date(at.getTime() - SESSION_IDLE_MS)) : undefined;
-    if (!found || found.stage !== 'second_factor') throw authErrors.secondStepExpired();
-    return found;
+    return repo.findSession(token, at, new Date(at.getTime() - SESSION_IDLE_MS));
   }
+
+  /** The account waiting for its second step in this session, or undefined. */
+  const pendingFor = async (token: string | undefined) => {
+    const found = await sessionFor(token);
+    return found?.stage === 'second_factor' ? found : undefined;
+  };
 
   return {
     async login(username: string, password: string, ctx: SignInContext): Promise<SignInOutcome> {
@@ -165,8 +182,8 @@ export function authService(deps: {
         throw authErrors.loginFailed();
       }
       const found = row!;
-      if (await mfa.hasSecondFactor(found.id)) {
-        const status = await mfa.status(found.id, found.role);
+      const factors = await mfa.factorsOf(found.id);
+      if (factors.totp || factors.passkeys > 0) {
         const at = now();
         const expiresAt = new Date(at.getTime() + SECOND_STEP_TTL_MS);
         const token = await repo.createSession({
@@ -178,38 +195,34 @@ export function authService(deps: {
           stage: 'second_factor',
         });
         const methods: SecondFactorMethod[] = [
-          ...(status.totp ? (['totp', 'recovery'] as const) : []),
-          ...(status.passkeys.length ? (['passkey'] as const) : []),
+          ...(factors.totp ? (['totp', 'recovery'] as const) : []),
+          ...(factors.passkeys > 0 ? (['passkey'] as const) : []),
         ];
         return { step: 'second_factor', token, expiresAt, methods };
       }
-      return finish(found, ctx, 'password');
+      return finish(found, ctx, 'password', false);
     },
 
     /** The second step with an authenticator or recovery code: the pending session becomes a new whole one. */
     async secondStep(pendingToken: string | undefined, code: string, ctx: SignInContext): Promise<SignInOutcome> {
-      const pending = await pendingOf(pendingToken);
+      const pending = await pendingFor(pendingToken);
+      if (!pending) throw authErrors.secondStepExpired();
       const row = pending.admin;
-      const origin = await originOf(row.username, ctx.address, ctx.deviceToken);
-      const reserved = await limiter.reserve(row.username, origin);
-      if (!reserved.ok) throw authErrors.throttled();
+      const origin = { address: ctx.address };
+      const reserved = await limiter.reserve(row.username, origin, 'code');
+      if (!reserved) throw authErrors.throttled();
       const method = await mfa.verifyCode(toSessionAdmin(row), code);
       if (!method) {
         await recordFailure(row.username, row, ctx.address, 'second_factor');
         throw mfaErrors.codeInvalid();
       }
-      await limiter.passed(row.username, origin, reserved.reserved);
+      await limiter.passed(row.username, origin, 'code', reserved);
       await repo.deleteSession(pendingToken!);
-      return finish(row, ctx, method);
+      return finish(row, ctx, method, true);
     },
 
-    passkeyOptions: async (rp: RelyingParty, pendingToken: string | undefined) => {
-      const at = now();
-      const pending = pendingToken
-        ? await repo.findSession(pendingToken, at, new Date(at.getTime() - SESSION_IDLE_MS))
-        : undefined;
-      return passkeys.authenticationOptions(rp, pending?.stage === 'second_factor' ? pending.admin.id : null);
-    },
+    passkeyOptions: async (rp: RelyingParty, pendingToken: string | undefined) =>
+      passkeys.authenticationOptions(rp, (await pendingFor(pendingToken))?.admin.id ?? null),
 
     /**
      * A passkey: the second step of a pending session, or a whole sign-in on its own (then the authenticator must
@@ -221,20 +234,16 @@ export function authService(deps: {
       pendingToken: string | undefined,
       ctx: SignInContext,
     ): Promise<SignInOutcome> {
-      const at = now();
-      const pending = pendingToken
-        ? await repo.findSession(pendingToken, at, new Date(at.getTime() - SESSION_IDLE_MS))
-        : undefined;
-      const expect = pending?.stage === 'second_factor' ? pending.admin.id : null;
-      const proof = await passkeys.verify(input, rp, expect).catch(async (err) => {
-        if (pending && expect !== null) await recordFailure(pending.admin.username, pending.admin, ctx.address, 'passkey');
+      const pending = await pendingFor(pendingToken);
+      const proof = await passkeys.verify(input, rp, pending?.admin.id ?? null).catch(async (err) => {
+        if (pending) await recordFailure(pending.admin.username, pending.admin, ctx.address, 'passkey');
         throw err;
       });
-      if (expect === null && !proof.userVerified) throw mfaErrors.passkeyFailed();
-      const row = await admins.findById(proof.adminId);
+      if (!pending && !proof.userVerified) throw mfaErrors.passkeyFailed();
+      const row = pending?.admin ?? (await admins.findById(proof.adminId));
       if (!row) throw mfaErrors.passkeyFailed();
-      if (pendingToken && expect !== null) await repo.deleteSession(pendingToken);
-      return finish(row, ctx, 'passkey');
+      if (pending) await repo.deleteSession(pendingToken!);
+      return finish(row, ctx, 'passkey', true);
     },
 
     /**
@@ -245,7 +254,7 @@ export function authService(deps: {
       token: string,
     ): Promise<{ admin: SessionAdmin; expiresAt: Date; stage: SessionStage; verifiedAt: Date } | undefined> {
       const at = now();
-      const found = await repo.findSession(token, at, new Date(at.getTime() - SESSION_IDLE_MS));
+      const found = await sessionFor(token);
       if (!found || found.stage === 'second_factor') return undefined;
       // Use is noted at most every few minutes, not written on every request.
       if (at.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_MS) await repo.touchSession(found.id, at);
@@ -271,12 +280,12 @@ export function authService(deps: {
      * the same throttle as signing in; a wrong code is audited like a failed sign-in.
      */
     async checkCode<T>(actor: SessionAdmin, address: string, step: string, run: () => Promise<T>): Promise<T> {
-      const origin = await originOf(actor.username, address, undefined);
-      const reserved = await limiter.reserve(actor.username, origin);
-      if (!reserved.ok) throw authErrors.throttled();
+      const origin = { address };
+      const reserved = await limiter.reserve(actor.username, origin, 'code');
+      if (!reserved) throw authErrors.throttled();
       try {
         const value = await run();
-        await limiter.passed(actor.username, origin, reserved.reserved);
+        await limiter.passed(actor.username, origin, 'code', reserved);
         return value;
       } catch (err) {
         if ((err as { code?: string }).code === 'CODE_INVALID')
@@ -359,6 +368,9 @@ export function authService(deps: {
 
     /** Lifts the locks by name (a new password set by an admin lifts them too). */
     unlockName: (username: string) => limiter.unlock(username),
+
+    /** Hourly (the housekeeping job): sessions over, attempts older than a day, browsers unused for 90 days. */
+    housekeeping: () => repo.deleteStale(now()),
   };
 }
 export type AuthService = ReturnType<typeof authService>;

@@ -6,8 +6,11 @@
  * - one address across all accounts: 20 wrong answers in 15 minutes (someone trying many usernames);
  * - one account from everywhere: 50 wrong answers in 15 minutes lock it for browsers and addresses that never
  *   signed in to it (guesses spread over many addresses); its owner's known browser or address still gets in.
- * A right answer forgets that account's failures from that place. Counts live in PostgreSQL (login_attempts), so
- * they hold across instances, and each check counts itself before it runs (see reserveAttempt).
+ * - second-factor codes of one account, from anywhere: 5 wrong codes free, then the same doubling wait. Counted
+ *   apart from passwords, so a right password never wipes the count of wrong codes (guessing a code needs the
+ *   password already; an outsider without it cannot slow the owner's codes).
+ * A right answer forgets the failures it counts against. Counts live in PostgreSQL (login_attempts), so they hold
+ * across instances, and each check counts itself before it runs (see reserveAttempt).
  */
 import { createHash } from 'node:crypto';
 import type { AuthRepository } from './auth.repository';
@@ -41,33 +44,42 @@ export const throttleKeys = {
     `place:${account.toLowerCase()}|${digest(origin.knownDevice ? `dev:${origin.knownDevice}` : origin.address)}`,
   address: (address: string) => `addr:${digest(address)}`,
   account: (account: string) => `user:${account.toLowerCase()}`,
+  /** Second-factor codes: "place:" too, so that an admin's unlock (by the account's prefix) clears them. */
+  code: (account: string) => `place:${account.toLowerCase()}|codes`,
 };
 
-export type ThrottleOutcome = { ok: true; reserved: number[] } | { ok: false; lockedAccount: boolean };
+/** What a check is: a password, or a second-factor code (counted apart). */
+export type CheckKind = 'password' | 'code';
 
 /**
- * Counts this check as a failure before it runs (forgotten by `passed`), or refuses it while a limit holds.
- * `account` is the username typed (sign-in) or `id:<n>` (a signed-in staff member's own checks).
+ * Counts this check as a failure before it runs (forgotten by `passed`), or refuses it (null) while a limit holds.
+ * `account` is the account's username (the one typed, at sign-in).
  */
 export function throttle(repo: AuthRepository, now: () => Date) {
+  const keysOf = (account: string, origin: Origin, kind: CheckKind) => {
+    if (kind === 'code') return [{ key: throttleKeys.code(account), max: FREE_FAILURES, backoff: true }];
+    const limits = [{ key: throttleKeys.place(account, origin), max: FREE_FAILURES, backoff: true }];
+    if (!origin.knownDevice && !origin.knownAddress) {
+      limits.push({ key: throttleKeys.address(origin.address), max: MAX_FAILURES_PER_ADDRESS, backoff: false });
+      limits.push({ key: throttleKeys.account(account), max: MAX_FAILURES_PER_ACCOUNT, backoff: false });
+    }
+    return limits;
+  };
   return {
-    async reserve(account: string, origin: Origin): Promise<ThrottleOutcome> {
-      const known = !!(origin.knownDevice || origin.knownAddress);
+    async reserve(account: string, origin: Origin, kind: CheckKind): Promise<number[] | null> {
       const at = now();
-      const since = new Date(at.getTime() - THROTTLE_WINDOW_MS);
-      const limits = [{ key: throttleKeys.place(account, origin), max: FREE_FAILURES, backoff: true }];
-      if (!known) {
-        limits.push({ key: throttleKeys.address(origin.address), max: MAX_FAILURES_PER_ADDRESS, backoff: false });
-        limits.push({ key: throttleKeys.account(account), max: MAX_FAILURES_PER_ACCOUNT, backoff: false });
-      }
-      const result = await repo.reserveAttempt(limits, since, at, backoffMs);
-      if (result.ok) return { ok: true, reserved: result.ids };
-      return { ok: false, lockedAccount: result.refusedBy === throttleKeys.account(account) };
+      const result = await repo.reserveAttempt(
+        keysOf(account, origin, kind),
+        new Date(at.getTime() - THROTTLE_WINDOW_MS),
+        at,
+        backoffMs,
+      );
+      return result.ok ? result.ids : null;
     },
-    /** A right answer: the reserved failure is forgotten, and the account's failures from this place too. */
-    async passed(account: string, origin: Origin, reserved: number[]): Promise<void> {
+    /** A right answer: the reserved failure is forgotten, and so are the earlier ones it was counted with. */
+    async passed(account: string, origin: Origin, kind: CheckKind, reserved: number[]): Promise<void> {
       await repo.forgetAttempts(reserved);
-      await repo.recordAttempts([throttleKeys.place(account, origin)], true, now());
+      await repo.recordAttempts([keysOf(account, origin, kind)[0]!.key], true, now());
     },
     /** Whether this wrong answer was the one that locked the account for unknown places (to audit it once). */
     async justLocked(account: string): Promise<boolean> {

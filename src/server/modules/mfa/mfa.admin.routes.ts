@@ -25,6 +25,11 @@ import type { PasskeysService } from './passkeys.service';
 
 const ENROLMENT = { enrolment: true } as const;
 const SENSITIVE = { reauth: true } as const;
+/**
+ * Adding a second factor: open at enrolment, and sensitive otherwise (a stolen session cookie must not swap in its own
+ * app or add a passkey that would then sign in alone).
+ */
+const ADDING = { enrolment: true, reauth: true } as const;
 
 export function mfaAdminRoutes(
   mfa: MfaService,
@@ -42,12 +47,12 @@ export function mfaAdminRoutes(
         verifiedAt: sessionOf(req).verifiedAt.toISOString(),
       };
     });
-    app.post('/me/2fa/totp', { config: ENROLMENT, schema: { response: { 200: totpSetup } } }, async (req) =>
+    app.post('/me/2fa/totp', { config: ADDING, schema: { response: { 200: totpSetup } } }, async (req) =>
       mfa.startTotp(actorOf(req)),
     );
     app.post(
       '/me/2fa/totp/confirm',
-      { config: ENROLMENT, schema: { body: codeInput, response: { 200: recoveryCodes } } },
+      { config: ADDING, schema: { body: codeInput, response: { 200: recoveryCodes } } },
       async (req) => {
         const actor = actorOf(req);
         // The first code is a check like any other: throttled and, when wrong, audited.
@@ -72,12 +77,12 @@ export function mfaAdminRoutes(
 
     app.post(
       '/me/passkeys/options',
-      { config: ENROLMENT, schema: { response: { 200: webauthnOptions } } },
+      { config: ADDING, schema: { response: { 200: webauthnOptions } } },
       async (req) => passkeys.registrationOptions(actorOf(req), relyingPartyOf(req, publicUrl)),
     );
     app.post(
       '/me/passkeys',
-      { config: ENROLMENT, schema: { body: passkeyRegistration, response: { 201: passkeyItem } } },
+      { config: ADDING, schema: { body: passkeyRegistration, response: { 201: passkeyItem } } },
       async (req, reply) =>
         reply
           .status(201)

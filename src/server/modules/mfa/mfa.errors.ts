@@ -30,6 +30,5 @@ export const mfaErrors = {
     ),
   passkeyFailed: () =>
     new AppError(400, 'PASSKEY_FAILED', 'تعذّر التحقق بمفتاح المرور؛ حاول مرة أخرى أو استخدم رمز التطبيق'),
-  accountNotFound: () => new AppError(404, 'ADMIN_NOT_FOUND', 'المستخدم غير موجود'),
   passkeyNotFound: () => new AppError(404, 'PASSKEY_NOT_FOUND', 'مفتاح المرور غير موجود'),
 };

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { admins, passkeys, recoveryCodes, webauthnChallenges } from '../../db/schema/accounts';
 
-export const hashCode = (code: string) =>
+const hashCode = (code: string) =>
   createHash('sha256').update(`sahifa-recovery|${code.toLowerCase().replace(/[^a-z0-9]/g, '')}`).digest('hex');
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
@@ -26,6 +26,10 @@ export function mfaRepository(db: Db) {
         .from(admins)
         .where(eq(admins.id, adminId));
       return row;
+    },
+    /** Holds the account's row until the change commits (changes to its second factors, one at a time). */
+    async lockAccount(adminId: number, ex: Executor): Promise<void> {
+      await ex.select({ id: admins.id }).from(admins).where(eq(admins.id, adminId)).for('update');
     },
     async totpOf(adminId: number, ex: Executor = db) {
       const [row] = await ex
@@ -130,12 +134,18 @@ export function mfaRepository(db: Db) {
     async deletePasskeysOf(adminId: number, ex: Executor = db): Promise<void> {
       await ex.delete(passkeys).where(eq(passkeys.adminId, adminId));
     },
-    async saveChallenge(
-      values: { id: string; challenge: string; adminId: number | null; purpose: 'register' | 'authenticate'; expiresAt: Date },
-      now: Date,
-    ): Promise<void> {
-      await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
+    async saveChallenge(values: {
+      id: string;
+      challenge: string;
+      adminId: number | null;
+      purpose: 'register' | 'authenticate';
+      expiresAt: Date;
+    }): Promise<void> {
       await db.insert(webauthnChallenges).values(values);
+    },
+    /** Housekeeping: challenges nobody answered in time. */
+    async deleteExpiredChallenges(now: Date): Promise<void> {
+      await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
     },
     /** A challenge, taken (deleted) so that it answers once; undefined when unknown, spent or expired. */
     async takeChallenge(id: string, purpose: 'register' | 'authenticate', now: Date) {

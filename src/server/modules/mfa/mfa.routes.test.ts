@@ -219,6 +219,8 @@ describe('signing in with a second factor', () => {
     for (let i = 0; i < 5; i++) expect((await secondStep(pending.cookie, `00000${i}`)).status).toBe(400);
     const blocked = await secondStep(pending.cookie, codeFor(secret, 1));
     expect(blocked.status).toBe(429);
+    // A right password again does not wipe the count of wrong codes.
+    expect((await secondStep((await signIn('ed-guess')).cookie, codeFor(secret, 1))).status).toBe(429);
     const steps = await t.database.pool.query(
       "select details->>'step' as step from audit_log where admin_username = 'ed-guess' and action = 'login_failed'",
     );
@@ -270,6 +272,9 @@ describe('an admin’s reset and re-authentication', () => {
       ['POST', `/api/admin/admins/${writerId}/2fa/reset`],
       ['GET', '/api/admin/newsletter/export.csv'],
       ['POST', '/api/admin/me/2fa/recovery-codes'],
+      // Adding a factor too: a stolen cookie must not swap in its own app or add a passkey of its own.
+      ['POST', '/api/admin/me/2fa/totp'],
+      ['POST', '/api/admin/me/passkeys/options'],
     ] as const) {
       const res = await call(method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);

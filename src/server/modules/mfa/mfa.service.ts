@@ -13,6 +13,7 @@ import type { Tx } from '../../db/client';
 import type { Actor, Writer } from '../../lib/write';
 import type { AuthRepository } from '../auth/auth.repository';
 import type { SettingsRepository } from '../settings/settings.repository';
+import { adminsErrors } from '../admins/admins.errors';
 import { mfaErrors } from './mfa.errors';
 import type { MfaRepository } from './mfa.repository';
 import { newTotpSecret, totpStep, totpUri } from './totp';
@@ -56,8 +57,14 @@ export function mfaService(deps: {
 
   const hasFactor = (f: { totp: boolean; passkeys: number } | undefined) => !!f && (f.totp || f.passkeys > 0);
 
-  /** Refuses taking away an account's last second factor while its role must have one (inside the change). */
-  async function keepsRequiredFactor(actor: Actor & { role: Role }, tx: Tx): Promise<void> {
+  /**
+   * Takes away one of an account's second factors (`remove`, inside the change), refused when it was the last one
+   * and the role must have one. The account's row is locked first, so two removals at once are decided one after
+   * the other and cannot both leave the other factor alone.
+   */
+  async function removeFactor(actor: Actor & { role: Role }, tx: Tx, remove: () => Promise<void>): Promise<void> {
+    await repo.lockAccount(actor.id!, tx);
+    await remove();
     if (!(await policy()).roles.includes(actor.role)) return;
     if (!hasFactor(await repo.factorsOf(actor.id!, tx))) throw mfaErrors.policyRequires();
   }
@@ -84,7 +91,10 @@ export function mfaService(deps: {
       return policy();
     },
 
-    hasSecondFactor: async (adminId: number) => hasFactor(await repo.factorsOf(adminId)),
+    /** What second factors an account has (none for an account that does not exist). */
+    factorsOf: async (adminId: number) =>
+      (await repo.factorsOf(adminId)) ?? { totp: false, passkeys: 0, recoveryLeft: 0 },
+    removeFactor,
 
     async status(adminId: number, role: Role) {
       const [factors, keys, required] = [await repo.factorsOf(adminId), await repo.listPasskeys(adminId), await policy()];
@@ -123,9 +133,10 @@ export function mfaService(deps: {
 
     async removeTotp(actor: Actor & { role: Role }): Promise<void> {
       await write(actor, async (tx) => {
-        await repo.removeTotp(actor.id!, tx);
-        await repo.replaceRecoveryCodes(actor.id!, [], tx);
-        await keepsRequiredFactor(actor, tx);
+        await removeFactor(actor, tx, async () => {
+          await repo.removeTotp(actor.id!, tx);
+          await repo.replaceRecoveryCodes(actor.id!, [], tx);
+        });
         return { value: undefined, audit: { action: 'disable', entity: 'two_factor', entityId: actor.id, details: { method: 'totp' } }, tags: [] };
       });
     },
@@ -166,11 +177,13 @@ export function mfaService(deps: {
     async reset(actor: Actor, id: number): Promise<void> {
       if (id === actor.id) throw mfaErrors.notOnOwnAccount();
       await write(actor, async (tx) => {
-        if (!(await repo.factorsOf(id, tx))) throw mfaErrors.accountNotFound();
+        if (!(await repo.factorsOf(id, tx))) throw adminsErrors.notFound();
         await repo.removeTotp(id, tx);
         await repo.replaceRecoveryCodes(id, [], tx);
         await repo.deletePasskeysOf(id, tx);
         await auth.deleteSessionsOf(id, undefined, tx);
+        // Its browsers and addresses are strangers again: whoever holds them proves everything anew.
+        await auth.forgetMarks(id, tx);
         return { value: undefined, audit: { action: 'reset', entity: 'two_factor', entityId: id }, tags: [] };
       });
     },

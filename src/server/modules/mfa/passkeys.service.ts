@@ -54,10 +54,13 @@ export function passkeysService(deps: {
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       });
       const challengeId = randomUUID();
-      await repo.saveChallenge(
-        { id: challengeId, challenge: options.challenge, adminId: actor.id, purpose: 'register', expiresAt: expires() },
-        now(),
-      );
+      await repo.saveChallenge({
+        id: challengeId,
+        challenge: options.challenge,
+        adminId: actor.id,
+        purpose: 'register',
+        expiresAt: expires(),
+      });
       return { challengeId, options };
     },
 
@@ -102,15 +105,14 @@ export function passkeysService(deps: {
 
     async remove(actor: Actor & { role: Role }, id: number): Promise<void> {
       await write(actor, async (tx) => {
-        const row = await repo.deletePasskey(actor.id!, id, tx);
-        if (!row) throw mfaErrors.passkeyNotFound();
-        if (await deps.mfa.requiredFor(actor.role)) {
-          const left = await repo.factorsOf(actor.id!, tx);
-          if (!left?.totp && !left?.passkeys) throw mfaErrors.policyRequires();
-        }
+        let row: PasskeyRow | undefined;
+        await deps.mfa.removeFactor(actor, tx, async () => {
+          row = await repo.deletePasskey(actor.id!, id, tx);
+          if (!row) throw mfaErrors.passkeyNotFound();
+        });
         return {
           value: undefined,
-          audit: { action: 'disable', entity: 'two_factor', entityId: actor.id, details: { method: 'passkey', name: row.name } },
+          audit: { action: 'disable', entity: 'two_factor', entityId: actor.id, details: { method: 'passkey', name: row!.name } },
           tags: [],
         };
       });
@@ -128,10 +130,13 @@ export function passkeysService(deps: {
         allowCredentials: allow.map((p) => ({ id: p.credentialId, transports: p.transports as never })),
       });
       const challengeId = randomUUID();
-      await repo.saveChallenge(
-        { id: challengeId, challenge: options.challenge, adminId, purpose: 'authenticate', expiresAt: expires() },
-        now(),
-      );
+      await repo.saveChallenge({
+        id: challengeId,
+        challenge: options.challenge,
+        adminId,
+        purpose: 'authenticate',
+        expiresAt: expires(),
+      });
       return { challengeId, options };
     },
 
@@ -160,6 +165,9 @@ export function passkeysService(deps: {
       await repo.usePasskey(key.id, verified.authenticationInfo.newCounter, now());
       return { adminId: key.adminId, userVerified: verified.authenticationInfo.userVerified };
     },
+
+    /** Hourly (the housekeeping job): challenges nobody answered in time. */
+    housekeeping: () => repo.deleteExpiredChallenges(now()),
   };
 }
 export type PasskeysService = ReturnType<typeof passkeysService>;

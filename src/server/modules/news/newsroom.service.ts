@@ -168,21 +168,11 @@ export function newsroomService(deps: {
   }
 
   /**
-   * Authorship without 'news.credit' (a writer): the authors sent, if any, must be the article's own (the writer alone
-   * for a new one, in the stored order for a saved one), and the byline must be the stored one ('' for a new one).
+   * The free-text byline without 'news.credit' (a writer): the stored one ('' for a new article), refused before
+   * anything is written. The author list is checked in setLinks, where it is read anyway.
    */
-  async function checkCredit(
-    staff: Staff,
-    input: Pick<NewsInput, 'authors' | 'byline'>,
-    before: Pick<NewsRow, 'id' | 'byline'> | undefined,
-    tx: Tx,
-  ): Promise<void> {
-    if (can(staff.role, 'news.credit')) return;
-    if (input.authors !== undefined) {
-      const authors = before ? await repo.authorIds(before.id, tx) : [staff.id];
-      if ([...new Set(input.authors)].join() !== authors.join()) throw newsErrors.cannotCreditAuthors();
-    }
-    if (input.byline !== (before?.byline ?? '')) throw newsErrors.cannotSetByline();
+  function checkByline(staff: Staff, input: Pick<NewsInput, 'byline'>, before: Pick<NewsRow, 'byline'> | undefined) {
+    if (!can(staff.role, 'news.credit') && input.byline !== (before?.byline ?? '')) throw newsErrors.cannotSetByline();
   }
 
   async function setLinks(
@@ -199,6 +189,9 @@ export function newsroomService(deps: {
       const existing = await repo.existingStaff(wanted, tx);
       if (existing.length !== wanted.length) throw newsErrors.unknownAuthor();
       const before = isNew ? [] : await repo.authorIds(id, tx);
+      // Only editors and admins name others: a writer's new article carries its writer, a saved one keeps its list.
+      if (!can(staff.role, 'news.credit') && wanted.join() !== (isNew ? [staff.id] : before).join())
+        throw newsErrors.cannotCreditAuthors();
       if (before.join() !== wanted.join()) {
         await repo.setAuthors(id, wanted, visibleAt, tx);
         changed = true;
@@ -343,7 +336,7 @@ export function newsroomService(deps: {
         }
         const action = input.action ?? (isEditorRole(staff.role) ? 'publish' : 'draft');
         checkMove(staff, action, { status: 'draft', own: true });
-        await checkCredit(staff, input, undefined, tx);
+        checkByline(staff, input, undefined);
         const text = await cleaned(input, tx);
         const state = stateFor(action, undefined, input.publishAt);
         const id = await repo.insert(
@@ -394,7 +387,7 @@ export function newsroomService(deps: {
         if (!canEdit(staff.role, access)) throw newsErrors.notYours();
         const restored = input.restoredFrom === undefined ? undefined : await revisions.find(id, input.restoredFrom);
         if (input.restoredFrom !== undefined && !restored) throw newsErrors.revisionNotFound();
-        await checkCredit(staff, input, before, tx);
+        checkByline(staff, input, before);
         const text = await cleaned(input, tx);
         const state = input.action
           ? stateFor(input.action, before, input.publishAt)
@@ -449,7 +442,7 @@ export function newsroomService(deps: {
         return write(staff, async (tx) => {
           const before = await locked(id, tx);
           await checkVersion(before, input.version, tx);
-          await checkCredit(staff, input, before, tx);
+          checkByline(staff, input, before);
           const text = await cleaned(input, tx);
           const version = await repo.update(
             id,
