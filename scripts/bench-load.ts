@@ -6,6 +6,9 @@
  * there (the tables print the bare server's own rate beside each, so the ceiling is always visible).
  */
 import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -20,6 +23,11 @@ export interface LoadOptions {
   connections: number;
   seconds: number;
   headers: Record<string, string>;
+}
+
+export interface MixOptions extends LoadOptions {
+  /** GET (default) or POST (an empty body, as a beacon). */
+  method?: 'GET' | 'POST';
 }
 
 /** BENCH_GENERATOR=autocannon uses autocannon even where wrk is installed (to compare the two). */
@@ -46,10 +54,24 @@ const ms = (v: string) => {
   return m[2] === 'us' ? n / 1000 : m[2] === 'ms' ? n : m[2] === 's' ? n * 1000 : n * 60_000;
 };
 
-function wrk(url: string, o: LoadOptions): Promise<LoadResult> {
+/**
+ * wrk over one URL, or over several paths in turn (a Lua script: each request takes the next path, so 200 connections
+ * ask for a mix, as readers do), GET or POST.
+ */
+function wrk(url: string, o: MixOptions, paths?: readonly string[]): Promise<LoadResult> {
   // A render of a page may take a few seconds under load: wrk's own 2 s would count it as an error.
   const args = ['-t1', `-c${o.connections}`, `-d${o.seconds}s`, '--latency', '--timeout', '15s'];
   for (const [k, v] of Object.entries(o.headers)) args.push('-H', `${k}: ${v}`);
+  let script: string | undefined;
+  if (paths || (o.method && o.method !== 'GET')) {
+    const list = (paths ?? [new URL(url).pathname + new URL(url).search]).map((p) => JSON.stringify(p)).join(', ');
+    script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-wrk-')), 'mix.lua');
+    fs.writeFileSync(
+      script,
+      `local paths = { ${list} }\nlocal n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("${o.method ?? 'GET'}", paths[(n % #paths) + 1])\nend\n`,
+    );
+    args.push('-s', script);
+  }
   args.push(url);
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -57,6 +79,7 @@ function wrk(url: string, o: LoadOptions): Promise<LoadResult> {
     child.stdout.on('data', (c) => (out += c));
     child.on('error', reject);
     child.on('exit', (code) => {
+      if (script) fs.rmSync(path.dirname(script), { recursive: true, force: true });
       if (code !== 0) return reject(new Error(`wrk exited ${code}: ${out}`));
       const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
       const p50 = ms(/\s50%\s+(\S+)/.exec(out)?.[1] ?? '');
@@ -71,13 +94,16 @@ function wrk(url: string, o: LoadOptions): Promise<LoadResult> {
   });
 }
 
-async function cannon(url: string, o: LoadOptions): Promise<LoadResult> {
+async function cannon(url: string, o: MixOptions, paths?: readonly string[]): Promise<LoadResult> {
   const r = await autocannon({
     url,
     connections: o.connections,
     duration: o.seconds,
     headers: o.headers,
     workers: 1,
+    ...(paths || o.method
+      ? { requests: (paths ?? [new URL(url).pathname]).map((p) => ({ method: o.method ?? 'GET', path: p })) }
+      : {}),
   });
   if (r.errors || r.non2xx - r['3xx'] > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'] + r['3xx'] };
@@ -85,3 +111,6 @@ async function cannon(url: string, o: LoadOptions): Promise<LoadResult> {
 
 /** GETs `url` for `seconds` over `connections` keep-alive connections. */
 export const loadUrl = (url: string, o: LoadOptions) => (WRK ? wrk(url, o) : cannon(url, o));
+/** Asks `origin` for each of `paths` in turn (GET, or POST with no body) over `connections` keep-alive connections. */
+export const loadMix = (origin: string, paths: readonly string[], o: MixOptions) =>
+  WRK ? wrk(origin, o, paths) : cannon(origin, o, paths);

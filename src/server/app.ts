@@ -111,16 +111,19 @@ const SLOW_REQUEST_MS = 1000;
 export async function buildApp({
   config,
   db,
-  now = () => new Date(),
+  now: clock,
   fetch: fetchImpl = fetch,
   logger,
   assets,
   lifecycle = createLifecycle(),
   mediaStore = createMediaStore(config.media),
 }: AppDeps): Promise<FastifyInstance> {
+  const now = clock ?? (() => new Date());
+  // The cache reads the time on every hit: without a test's clock, Date.now() (no Date made each time).
+  const nowMs = clock ? () => clock().getTime() : Date.now;
   // Image URLs in pages (src, srcset, share images, feeds) point at the CDN or bucket when one is configured.
   setMediaBase(config.mediaPublicUrl);
-  const cache = new ResponseCache(config.cacheMaxBytes, () => now().getTime());
+  const cache = new ResponseCache(config.cacheMaxBytes, nowMs);
   const handle: { current?: CacheHandle } = {};
   const app = Fastify({
     ...(logger
@@ -246,7 +249,7 @@ export async function buildApp({
     cache,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
-    now: () => now().getTime(),
+    now: nowMs,
     onPageView: m.statsRecorder.record,
     onFastPath: metrics?.observeRequest,
   });

@@ -189,32 +189,55 @@ export function createMetrics(prom: typeof PromClient, sources: MetricsSources) 
   // A worker of WEB_CONCURRENCY hands its registry to the primary, which sums every worker's for a scrape.
   if (isSahifaWorker()) answerForRegistry(registry);
 
-  // Every cached hit is counted, so the counting is made cheap: a page's route label is worked out once per address
-  // (matching the reader routes each time cost more than sending the page), and each label set's child metric is
-  // looked up once (prom-client otherwise hashes the labels on every call).
-  const labels = new Map<string, string>();
-  const labelOf = (pattern: string | undefined, url: string) => {
-    if (pattern !== PAGES_ROUTE) return routeLabel(pattern, url);
-    let label = labels.get(url);
-    if (label === undefined) {
-      if (labels.size >= 10_000) labels.clear(); // addresses are unbounded; the labels they map to are not
-      labels.set(url, (label = routeLabel(pattern, url)));
+  // Every cached hit is counted, so the counting is made cheap: each (method, route) has one slot holding its timing
+  // and its counts by status, found by the route pattern (or, for a reader page, by its address: matching the reader
+  // routes each time cost more than sending the page) without building a string per request; prom-client is handed
+  // the plain numbers when scraped.
+  interface Slot {
+    timing: Timing;
+    byStatus: Map<number, { labels: { method: string; route: string; status: string }; n: number }>;
+  }
+  const slotsByMethod = new Map<
+    string,
+    { byPattern: Map<string | undefined, Slot>; byPage: Map<string, Slot>; byRoute: Map<string, Slot> }
+  >();
+  const slotFor = (method: string, route: string, byRoute: Map<string, Slot>): Slot => {
+    const known = byRoute.get(route);
+    if (known) return known;
+    const key = `${method} ${route}`;
+    let timing = timings.get(key);
+    if (!timing) {
+      const bucketValues: Record<number, number> = {};
+      for (const b of REQUEST_BUCKETS) bucketValues[b] = 0;
+      timings.set(key, (timing = { labels: { method, route }, bucketValues, sum: 0, count: 0 }));
     }
-    return label;
+    const slot = { timing, byStatus: new Map() };
+    byRoute.set(route, slot);
+    return slot;
+  };
+  const slotOf = (method: string, pattern: string | undefined, url: string): Slot => {
+    let m = slotsByMethod.get(method);
+    if (!m) slotsByMethod.set(method, (m = { byPattern: new Map(), byPage: new Map(), byRoute: new Map() }));
+    if (pattern !== PAGES_ROUTE) {
+      let slot = m.byPattern.get(pattern);
+      if (!slot) m.byPattern.set(pattern, (slot = slotFor(method, routeLabel(pattern, url), m.byRoute)));
+      return slot;
+    }
+    let slot = m.byPage.get(url);
+    if (!slot) {
+      if (m.byPage.size >= 10_000) m.byPage.clear(); // addresses are unbounded; the labels they map to are not
+      slot = slotFor(method, routeLabel(pattern, url), m.byRoute); // pages of one route share its slot
+      m.byPage.set(url, slot);
+    }
+    return slot;
   };
 
   return {
     registry,
     /** One request answered (by Fastify or by the cache's fast path). */
     observeRequest(method: string, pattern: string | undefined, url: string, status: number, seconds: number): void {
-      const route = labelOf(pattern, url);
-      const key = `${method} ${route}`;
-      let timing = timings.get(key);
-      if (!timing) {
-        const bucketValues: Record<number, number> = {};
-        for (const b of REQUEST_BUCKETS) bucketValues[b] = 0;
-        timings.set(key, (timing = { labels: { method, route }, bucketValues, sum: 0, count: 0 }));
-      }
+      const slot = slotOf(method, pattern, url);
+      const timing = slot.timing;
       timing.count++;
       timing.sum += seconds;
       for (const b of REQUEST_BUCKETS)
@@ -222,9 +245,14 @@ export function createMetrics(prom: typeof PromClient, sources: MetricsSources) 
           timing.bucketValues[b]!++;
           break;
         }
-      const withStatus = `${key} ${status}`;
-      let count = counts.get(withStatus);
-      if (!count) counts.set(withStatus, (count = { labels: { method, route, status: String(status) }, n: 0 }));
+      let count = slot.byStatus.get(status);
+      if (!count) {
+        const { method: m, route } = timing.labels;
+        const key = `${m} ${route} ${status}`;
+        count = counts.get(key);
+        if (!count) counts.set(key, (count = { labels: { method: m, route, status: String(status) }, n: 0 }));
+        slot.byStatus.set(status, count);
+      }
       count.n++;
     },
     /** A reader page rendered to HTML. */

@@ -49,7 +49,18 @@ export function statsRecorder(repo: StatsRepository, now: () => Date, log: { war
     }
   }
 
+  let flushing: Promise<void> | undefined;
+  /**
+   * One flush at a time (as the view counter): a flush asked for while the timer's runs waits for it, then writes what
+   * came since, so that when it resolves everything recorded before the call is written (a graceful stop relies on it).
+   */
   async function flush(): Promise<void> {
+    while (flushing) await flushing;
+    flushing = writeBatch().finally(() => (flushing = undefined));
+    await flushing;
+  }
+
+  async function writeBatch(): Promise<void> {
     const batch = pending;
     pending = new Map();
     await hashVisitors(batch);

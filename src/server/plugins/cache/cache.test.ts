@@ -1,5 +1,6 @@
 /** The response cache: encodings, validators, keys, coalescing, staleness, bounds, the CDN purge hook, the fast path. */
 import http from 'node:http';
+import net from 'node:net';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +71,46 @@ describe('encodings', () => {
     expect((await get('/', { 'accept-encoding': 'br', 'if-none-match': String(gz.headers.etag) })).statusCode).toBe(
       200,
     );
+  });
+
+  it('honours Accept-Encoding as RFC 9110 says: q-values, exclusions and names in any case', async () => {
+    const cases: [string, string | undefined][] = [
+      ['GZIP', 'gzip'],
+      ['Br', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['br;q=0.5, gzip;q=1', 'gzip'],
+      ['gzip;q=0.5, br;q=0.9', 'br'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['*', 'br'],
+      ['*;q=0', undefined],
+      ['deflate', undefined],
+    ];
+    for (const url of ['/', '/api/news']) {
+      const plain = await get(url);
+      for (const [accept, expected] of cases) {
+        const res = await get(url, { 'accept-encoding': accept });
+        expect(res.headers['content-encoding'], `${url} ${accept}`).toBe(expected);
+        const body =
+          expected === 'br'
+            ? zlib.brotliDecompressSync(res.rawPayload)
+            : expected === 'gzip'
+              ? zlib.gunzipSync(res.rawPayload)
+              : res.rawPayload;
+        expect(body.toString(), `${url} ${accept}`).toBe(plain.body);
+      }
+    }
+    // Answers the cache does not keep are compressed by the same rule.
+    const { cookie } = await login(t.app, 'chief');
+    const call = as(t.app, cookie);
+    for (let i = 0; i < 10; i++) await call('POST', '/api/admin/breaking-news', { title: `خبر عاجل للترميز رقم ${i}` });
+    for (const [accept, expected] of [
+      ['BR', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['br;q=0, gzip;q=0', undefined],
+    ] as const) {
+      const res = await call('GET', '/api/admin/breaking-news', undefined, { 'accept-encoding': accept });
+      expect(res.headers['content-encoding'], accept).toBe(expected);
+    }
   });
 
   it('fills with a quick brotli, then recompresses it at the best quality in the background', async () => {
@@ -260,5 +301,95 @@ describe('the fast path', () => {
     const after = (await t.database.pool.query('select coalesce(sum(page_views), 0)::int n from daily_stats')).rows[0]
       .n;
     expect(after - before).toBe(3);
+
+    // q-values and case over real HTTP, where the fast path answers.
+    for (const [accept, expected] of [
+      ['GZIP', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['br;q=0, gzip;q=0', undefined],
+    ] as const) {
+      const hit = await fetchRaw('/', { 'accept-encoding': accept });
+      expect(hit.headers['x-cache'], accept).toBe('HIT');
+      expect(hit.headers['content-encoding'], accept).toBe(expected);
+    }
+  });
+
+  it("writes a hit's head as Node would: one Date, keep-alive, the length of its body, pipelined answers in order", async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    /** Raw requests on one socket; resolves with what the server sent once `enough` says so or it closed. */
+    const exchange = (requests: string, enough: (text: string) => boolean) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(requests));
+        let text = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => {
+          text += chunk;
+          if (enough(text)) {
+            socket.destroy();
+            resolve(text);
+          }
+        });
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+    /** Splits a stream of responses into head lines and bodies by their Content-Length. */
+    const responses = (text: string) => {
+      const out: { status: string; headers: [string, string][]; body: string }[] = [];
+      let rest = text;
+      while (rest.length) {
+        const end = rest.indexOf('\r\n\r\n');
+        if (end < 0) break;
+        const [status, ...lines] = rest.slice(0, end).split('\r\n');
+        const headers = lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 2)]) as [
+          string,
+          string,
+        ][];
+        const length = Number(headers.find(([n]) => n === 'content-length')?.[1] ?? 0);
+        out.push({ status: status!, headers, body: rest.slice(end + 4, end + 4 + length) });
+        rest = rest.slice(end + 4 + length);
+      }
+      return out;
+    };
+    const ask = 'GET /api/news HTTP/1.1\r\nHost: sahifa.test\r\nAccept-Encoding: gzip\r\n\r\n';
+    await exchange(ask, (s) => responses(s).length === 1); // fill
+    const text = await exchange(ask + ask + ask, (s) => responses(s).length === 3 && responses(s)[2]!.body.length > 0);
+    const hits = responses(text);
+    expect(hits).toHaveLength(3);
+    for (const hit of hits) {
+      expect(hit.status).toBe('HTTP/1.1 200 OK');
+      const names = hit.headers.map(([n]) => n);
+      expect(names.filter((n) => n === 'date')).toHaveLength(1);
+      expect(new Set(names).size).toBe(names.length); // no header twice
+      const value = (name: string) => hit.headers.find(([n]) => n === name)?.[1];
+      expect(value('connection')).toBe('keep-alive');
+      expect(value('keep-alive')).toMatch(/^timeout=\d+/);
+      expect(value('x-cache')).toBe('HIT');
+      expect(value('content-encoding')).toBe('gzip');
+      expect(Number(value('content-length'))).toBe(Buffer.from(hit.body, 'latin1').length);
+      expect(JSON.parse(zlib.gunzipSync(Buffer.from(hit.body, 'latin1')).toString()).length).toBeGreaterThan(0);
+      expect(Date.parse(value('date')!)).toBeGreaterThan(Date.now() - 60_000);
+    }
+    // The same headers as the answer Fastify writes for the same entry (a HEAD-less GET that bypasses nothing).
+    const viaFastify = await get('/api/news', { 'accept-encoding': 'gzip' });
+    const fastNames = hits[0]!.headers.map(([n]) => n).filter((n) => !['date', 'connection', 'keep-alive'].includes(n));
+    expect(new Set(fastNames)).toEqual(
+      new Set(Object.keys(viaFastify.headers).filter((n) => !['date', 'connection', 'keep-alive'].includes(n))),
+    );
+
+    // HTTP/1.0 without keep-alive: Node writes the head itself and closes the connection after the answer.
+    const old = await exchange('GET /api/news HTTP/1.0\r\nHost: sahifa.test\r\n\r\n', () => false);
+    const [answer] = responses(old);
+    expect(answer!.headers.find(([n]) => n === 'x-cache')?.[1]).toBe('HIT');
+    expect(answer!.headers.find(([n]) => n === 'connection')?.[1]).toBe('close');
+    // A 304 on a kept-alive connection, then a full answer on the same socket.
+    const etag = hits[0]!.headers.find(([n]) => n === 'etag')![1];
+    const conditional = `GET /api/news HTTP/1.1\r\nHost: sahifa.test\r\nAccept-Encoding: gzip\r\nIf-None-Match: ${etag}\r\n\r\n`;
+    const pair = responses(
+      await exchange(conditional + ask, (s) => responses(s).length === 2 && responses(s)[1]!.body.length > 0),
+    );
+    expect(pair.map((r) => r.status)).toEqual(['HTTP/1.1 304 Not Modified', 'HTTP/1.1 200 OK']);
+    expect(pair[0]!.headers.find(([n]) => n === 'content-length')).toBeUndefined();
+    expect(pair[0]!.headers.find(([n]) => n === 'connection')?.[1]).toBe('keep-alive');
   });
 });

@@ -3,7 +3,8 @@
  * and of its 304, made once when an entry is filled; and the per-request compression of what the cache does not keep.
  */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import { negotiate } from '@fastify/accept-negotiator';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { CacheCounters, CacheEntry } from './store';
@@ -38,11 +39,32 @@ const gzip = promisify(zlib.gzip);
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+/** Encodings in the order we prefer them when the browser accepts several equally. */
+const OFFERED = ['br', 'gzip', 'identity'];
+/** Accept-Encoding values seen, and the encoding each one prefers: browsers send a handful of distinct strings. */
+const preferences = new Map<string, Encoding>();
+
+/**
+ * The encoding a request's Accept-Encoding prefers among brotli, gzip and none, by RFC 9110 §12.5.3: names in any case,
+ * q-values honoured (`br;q=0` excludes brotli, `gzip;q=1, br;q=0.5` prefers gzip), `*` standing for any other. Parsed
+ * by @fastify/accept-negotiator (what @fastify/static uses for /assets), once per distinct value. When nothing offered
+ * is acceptable (`*;q=0`), the answer is sent unencoded, as the RFC allows.
+ */
+export function preferredEncoding(header: string | string[] | undefined): Encoding {
+  if (header === undefined) return 'identity';
+  const value = Array.isArray(header) ? header.join(',') : header;
+  let found = preferences.get(value);
+  if (found === undefined) {
+    found = (negotiate(value.toLowerCase(), OFFERED) as Encoding | null) ?? 'identity';
+    if (preferences.size >= 256) preferences.clear(); // values are the client's: bounded
+    preferences.set(value, found);
+  }
+  return found;
+}
+
 export function acceptedEncoding(header: string | string[] | undefined, e: CacheEntry): Encoding {
-  const accept = Array.isArray(header) ? header.join(',') : (header ?? '');
-  if (e.bodies.br && /\bbr\b/.test(accept)) return 'br';
-  if (e.bodies.gzip && /\bgzip\b/.test(accept)) return 'gzip';
-  return 'identity';
+  const preferred = preferredEncoding(header);
+  return e.bodies[preferred] ? preferred : 'identity';
 }
 
 const etagFor = (hash: string, encoding: Encoding) =>
@@ -88,7 +110,12 @@ export function representation(
   return { status: e.status, headers: out, body };
 }
 
-/** The fast path's header lists (flat [name, value, …], as writeHead takes them) for each encoding. */
+/**
+ * The fast path's header lists (flat [name, value, …], as writeHead takes them) for each encoding, and the same as the
+ * bytes of the response head up to the per-connection lines (Date, Connection), so that a hit need not have Node
+ * validate and join its headers again (see sendHead in plugin.ts). They were validated when the entry's first answer
+ * went out through Fastify.
+ */
 export function readyHeads(e: Omit<CacheEntry, 'ready'>): CacheEntry['ready'] {
   const ready: CacheEntry['ready'] = {};
   for (const encoding of ['identity', 'br', 'gzip'] as const) {
@@ -96,18 +123,28 @@ export function readyHeads(e: Omit<CacheEntry, 'ready'>): CacheEntry['ready'] {
     if (!body) continue;
     const etag = etagFor(e.hash, encoding);
     const common = Object.entries({ ...e.headers, etag, 'x-cache': 'HIT' }).flat();
+    const head = [
+      ...common,
+      ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
+      'content-length',
+      String(body.length),
+    ];
     ready[encoding] = {
       etag,
-      head: [
-        ...common,
-        ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
-        'content-length',
-        String(body.length),
-      ],
+      head,
       notModified: common,
+      rawHead: rawHead(e.status, head),
+      rawNotModified: rawHead(304, common),
     };
   }
   return ready;
+}
+
+/** `HTTP/1.1 <status> <reason>` and the header lines, as Node's _storeHeader writes them (latin1). */
+function rawHead(status: number, headers: string[]): string {
+  let out = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`;
+  for (let i = 0; i < headers.length; i += 2) out += `${headers[i]}: ${headers[i + 1]}\r\n`;
+  return out;
 }
 
 /**

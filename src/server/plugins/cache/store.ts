@@ -35,7 +35,9 @@ export interface CacheEntry {
   /** A JSON answer, parsed once when filled: the server's own page renders read it without a request. */
   json?: unknown;
   /** For the fast path: per encoding, the ETag and the whole header list of a hit (and of its 304), made once. */
-  ready: Partial<Record<Encoding, { etag: string; head: string[]; notModified: string[] }>>;
+  ready: Partial<
+    Record<Encoding, { etag: string; head: string[]; notModified: string[]; rawHead: string; rawNotModified: string }>
+  >;
 }
 
 /** Out of service as content: never served again except as the last good copy when a render fails. */
