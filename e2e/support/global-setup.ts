@@ -48,6 +48,9 @@ export default async function setup(project: TestProject) {
       SCHEDULER_INTERVAL_MS: '2000',
       // Live coverage pages poll every second (10 s in production), so a reader sees an entry at once.
       LIVE_POLL_SECONDS: '1',
+      // A reader's page right after an editor's save shows it (by default readers may get the previous copy for up to
+      // a second while it is re-rendered; the cache's own tests check that).
+      CACHE_SERVE_PREVIOUS_MS: '0',
       // The end-to-end tests sign staff in with a password; security.e2e.ts enrols its own second factors.
       STAFF_2FA_ROLES: 'none',
     },

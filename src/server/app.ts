@@ -35,6 +35,7 @@ import { frontPublicRoutes } from './modules/front/front.public.routes';
 import { tagsAdminRoutes } from './modules/tags/tags.admin.routes';
 import { tagsPublicRoutes } from './modules/tags/tags.public.routes';
 import { viewsPublicRoutes } from './modules/views/views.public.routes';
+import { beaconFastPath, type BeaconFastPath } from './modules/views/views.fast-path';
 import { newsletterAdminRoutes } from './modules/newsletter/newsletter.admin.routes';
 import { newsletterPublicRoutes } from './modules/newsletter/newsletter.public.routes';
 import { prayerTimesAdminRoutes } from './modules/prayer-times/prayer-times.admin.routes';
@@ -100,6 +101,8 @@ declare module 'fastify' {
     drain: (ms: number) => Promise<void>;
     /** Serving or draining: startDraining() makes /readyz answer 503 and every new request an Arabic 503. */
     lifecycle: Lifecycle;
+    /** View beacons answered before Fastify (modules/views/views.fast-path.ts). */
+    beacons: BeaconFastPath;
     /** Every route registered, for tests that must see them all (e.g. that every admin route needs a session). */
     routesList: { method: string; url: string }[];
   }
@@ -124,7 +127,7 @@ export async function buildApp({
   // Image URLs in pages (src, srcset, share images, feeds) point at the CDN or bucket when one is configured.
   setMediaBase(config.mediaPublicUrl);
   const cache = new ResponseCache(config.cacheMaxBytes, nowMs);
-  const handle: { current?: CacheHandle } = {};
+  const handle: { current?: CacheHandle; beacons?: BeaconFastPath } = {};
   const app = Fastify({
     ...(logger
       ? { loggerInstance: logger }
@@ -142,7 +145,7 @@ export async function buildApp({
     // Cache hits are answered before Fastify (no routing, hooks or header building): see plugins/cache/plugin.ts.
     serverFactory: (handler) =>
       http.createServer((req, res) => {
-        if (!handle.current?.fastPath(req, res)) handler(req, res);
+        if (!handle.current?.fastPath(req, res) && !handle.beacons?.handle(req, res)) handler(req, res);
       }),
     // Malformed URLs and bodies rejected before routing get the same Arabic error body as everything else.
     frameworkErrors: (error, request, reply) => sendFrameworkError(error, request, reply),
@@ -177,7 +180,10 @@ export async function buildApp({
 
   // Draining: new requests get an Arabic 503 (and the connection closes) while open ones finish; /readyz says so.
   app.decorate('lifecycle', lifecycle);
-  lifecycle.onDraining(() => handle.current?.close());
+  lifecycle.onDraining(() => {
+    handle.current?.close();
+    handle.beacons?.close();
+  });
   const startDraining = () => lifecycle.startDraining();
   app.addHook('preClose', async () => startDraining());
   /**
@@ -250,6 +256,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     now: nowMs,
+    servePreviousMs: config.cacheServePreviousMs,
     onPageView: m.statsRecorder.record,
     onFastPath: metrics?.observeRequest,
   });
@@ -272,7 +279,9 @@ export async function buildApp({
   if (metrics) await app.register(metricsRoutes(metrics, config.metricsToken!));
   await app.register(newsPublicRoutes(m.news));
   await app.register(frontPublicRoutes(m.front));
-  await app.register(viewsPublicRoutes(m.views));
+  handle.beacons = beaconFastPath({ counter: m.viewCounter, onAnswered: metrics?.observeRequest });
+  app.decorate('beacons', handle.beacons);
+  await app.register(viewsPublicRoutes(m.views, handle.beacons));
   await app.register(tagsPublicRoutes(m.tags));
   await app.register(authorsPublicRoutes(m.authors));
   await app.register(categoriesPublicRoutes(m.categories));

@@ -46,6 +46,9 @@ const envSchema = z.object({
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CACHE_MAX_MB: z.coerce.number().int().min(0).max(65_536).default(256),
+  // After a write, readers may still be served the previous copy of what it changed for this long while one re-render
+  // makes the new one (they never wait for it); staff (signed in) always wait for the new copy. 0: everyone waits.
+  CACHE_SERVE_PREVIOUS_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   CDN_PURGE_URL: z.url({ protocol: /^https?$/ }).optional(),
   CDN_PURGE_TOKEN: z.string().min(1).optional(),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
@@ -64,7 +67,10 @@ const envSchema = z.object({
       const s = v.toLowerCase();
       if (s === 'none') return [] as Role[];
       if (s === 'all') return [...ROLE_VALUES];
-      const roles = s.split(',').map((r) => r.trim()).filter(Boolean);
+      const roles = s
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
       const wrong = roles.filter((r) => !(ROLE_VALUES as readonly string[]).includes(r));
       if (wrong.length || !roles.length) {
         ctx.addIssue({ code: 'custom', message: `roles are ${ROLE_VALUES.join(', ')} (comma-separated), all or none` });
@@ -121,6 +127,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Bytes the response cache may hold (all encodings of every entry). */
   cacheMaxBytes: number;
+  /** How long after a write readers may get the previous copy while the new one is made (CACHE_SERVE_PREVIOUS_MS). */
+  cacheServePreviousMs: number;
   /** Where cache tags are POSTed when content changes, so a CDN in front purges them too. */
   cdnPurge: { url: string; token?: string } | undefined;
   /** How often scheduled articles are looked for (they appear within this of their minute). */
@@ -187,6 +195,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     prayerXmlPath: e.PRAYER_XML_PATH ? path.resolve(e.PRAYER_XML_PATH) : DEFAULT_PRAYER_XML,
     trustProxy: e.TRUST_PROXY,
     cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
+    cacheServePreviousMs: e.CACHE_SERVE_PREVIOUS_MS,
     cdnPurge: e.CDN_PURGE_URL ? { url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN } : undefined,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     viewFlushMs: e.VIEW_FLUSH_MS,

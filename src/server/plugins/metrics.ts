@@ -9,7 +9,7 @@
  *   a client made, cache hits answered by the fast path in front of Fastify included; never this app's requests to
  *   itself (a page render's API queries, cache refreshes). `route` is the route's pattern (`/api/news/:id`), a
  *   reader page's pattern in the route table (`/news/:id`), or `404`: never the raw URL, so the label set is bounded.
- * - The page cache: `sahifa_cache_hits_total{kind}` (fresh, stale, coalesced), `sahifa_cache_misses_total`,
+ * - The page cache: `sahifa_cache_hits_total{kind}` (fresh, stale, previous, coalesced), `sahifa_cache_misses_total`,
  *   `sahifa_cache_render_lookups_total` (API answers a page render read from the cache), `sahifa_cache_bytes`,
  *   `sahifa_cache_max_bytes`, `sahifa_cache_entries`. Read from the cache's own counters when scraped.
  * - `sahifa_render_duration_seconds{route}`: React rendering a reader page to HTML (data fetching excluded; the whole
@@ -121,13 +121,14 @@ export function createMetrics(prom: typeof PromClient, sources: MetricsSources) 
   const c = cache.counters;
   new Counter({
     name: 'sahifa_cache_hits_total',
-    help: 'Requests answered from the page cache: fresh, stale (while refreshed) or coalesced (waited for a render)',
+    help: 'Requests answered from the page cache: fresh, stale (while refreshed), previous (a copy a write just replaced, while its re-render runs) or coalesced (waited for a render)',
     labelNames: ['kind'] as const,
     registers,
     collect() {
       this.reset();
       this.inc({ kind: 'fresh' }, c.hits);
       this.inc({ kind: 'stale' }, c.staleHits);
+      this.inc({ kind: 'previous' }, c.previousHits);
       this.inc({ kind: 'coalesced' }, c.coalesced);
     },
   });

@@ -53,6 +53,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Tests of other features sign in with a password alone (the policy set as an automated set-up would);
     // the second-factor tests pass STAFF_2FA_ROLES: '' to get the settings' policy (admins and editors by default).
     STAFF_2FA_ROLES: 'none',
+    // A read right after a write sees it (the default lets readers have the previous copy for a moment, which the
+    // cache's own tests check); tests of other features read what they just wrote.
+    CACHE_SERVE_PREVIOUS_MS: '0',
     ...overrides,
   });
 }

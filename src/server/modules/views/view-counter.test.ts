@@ -3,6 +3,7 @@
  * graceful stop; a crash can lose only the views acknowledged since the last flush (one interval's worth); a failed
  * flush keeps its counts; an article that stops being visible stops being counted at once.
  */
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { connect } from '../../db/client';
@@ -68,6 +69,62 @@ describe('through the HTTP API', () => {
       .toBe(404);
     await Promise.all([app.close(), other.close()]);
     await second.close();
+  });
+});
+
+describe('over real HTTP, where beacons are answered before Fastify', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await addCategory(database.db, { slug: 'libya' });
+  });
+  afterAll(() => database.drop());
+
+  it('answers as the route does, counts every acknowledged view, and stops for hidden articles and a stop', async () => {
+    const app = await buildApp({ config: testConfig({ VIEW_FLUSH_MS: '10000' }), db: database.db });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const id = (await addNews(database.db, { category: 'libya' })).id;
+    try {
+      const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      await addAdmin(database.db, 'beacon-editor', 'editor');
+      const editor = as(app, (await login(app, 'beacon-editor')).cookie);
+      const beacon = () => fetch(`${origin}/api/news/${id}/view`, { method: 'POST' });
+      const first = await beacon(); // Fastify: looks the article up, and the fast path learns the route's headers
+      const second = await beacon(); // the fast path
+      expect(first.status).toBe(200);
+      expect(second.status).toBe(200);
+      const a = (await first.json()) as { id: number; views: number };
+      const b = (await second.json()) as { id: number; views: number };
+      expect(b).toEqual({ id, views: a.views + 1 });
+      const names = (r: Response) =>
+        [...r.headers.keys()].filter((n) => !['date', 'connection', 'keep-alive', 'content-length'].includes(n)).sort();
+      expect(names(second)).toEqual(names(first));
+      for (const name of names(first)) expect(second.headers.get(name), name).toBe(first.headers.get(name));
+
+      // Many at once, every acknowledged one stored through a graceful stop (below).
+      const many = await Promise.all(Array.from({ length: 300 }, () => beacon()));
+      expect(many.every((r) => r.status === 200)).toBe(true);
+      const views = many.map((r) => r.json() as Promise<{ views: number }>);
+      expect(new Set((await Promise.all(views)).map((v) => v.views)).size).toBe(300); // each counted once
+      expect(app.beacons.answered).toBe(301); // all but the first, before Fastify
+
+      // Malformed ids and beacons with a body are Fastify's: the same answers as before.
+      expect((await fetch(`${origin}/api/news/abc/view`, { method: 'POST' })).status).toBe(400);
+      expect((await fetch(`${origin}/api/news/99999999/view`, { method: 'POST' })).status).toBe(404);
+
+      // Unpublished: no longer counted, not even by the fast path.
+      expect((await editor('POST', `/api/admin/news/${id}/transition`, { action: 'unpublish' })).statusCode).toBe(200);
+      expect((await beacon()).status).toBe(404);
+
+      // A stop under way: Fastify's Arabic 503, nothing counted.
+      const other = (await addNews(database.db, { category: 'libya' })).id;
+      expect((await fetch(`${origin}/api/news/${other}/view`, { method: 'POST' })).status).toBe(200);
+      app.lifecycle.startDraining();
+      expect((await fetch(`${origin}/api/news/${other}/view`, { method: 'POST' })).status).toBe(503);
+    } finally {
+      await app.close();
+    }
+    expect(await total(database, id)).toBe(302);
   });
 });
 

@@ -73,6 +73,12 @@ export function viewCounter(deps: {
     await flushing;
   }
 
+  function count(id: number, k: Known): number {
+    k.local++;
+    pending.set(id, (pending.get(id) ?? 0) + 1);
+    return k.stored + k.local;
+  }
+
   return {
     /** Counts one view of a visible article; its count as this instance knows it. 404 when it is not visible. */
     async view(id: number): Promise<number> {
@@ -83,9 +89,15 @@ export function viewCounter(deps: {
         k = known.get(id) ?? { stored, local: 0 };
         known.set(id, k);
       }
-      k.local++;
-      pending.set(id, (pending.get(id) ?? 0) + 1);
-      return k.stored + k.local;
+      return count(id, k);
+    },
+    /**
+     * Counts one view of an article already known to be visible, at once (the beacons' fast path); undefined, and
+     * nothing counted, when it must be looked up first (view() does that).
+     */
+    viewIfKnown(id: number): number | undefined {
+      const k = known.get(id);
+      return k ? count(id, k) : undefined;
     },
     /** Forgets what it knew about articles whose cache tags were dropped (they may be hidden now). */
     forget(tags: readonly string[]): void {

@@ -4,9 +4,10 @@ import { idParam } from '../../../shared/schemas/common';
 import { mostReadItem, mostReadQuery, viewResponse } from '../../../shared/schemas/news';
 import { tag } from '../../lib/cache-tags';
 import { API_CACHE } from '../../plugins/cache/route-cache';
+import type { BeaconFastPath } from './views.fast-path';
 import type { ViewsService } from './views.service';
 
-export function viewsPublicRoutes(service: ViewsService): FastifyPluginAsyncZod {
+export function viewsPublicRoutes(service: ViewsService, fast?: BeaconFastPath): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/news/most-read',
@@ -21,10 +22,21 @@ export function viewsPublicRoutes(service: ViewsService): FastifyPluginAsyncZod 
       },
     );
 
-    /** SPEC: one beacon per opening of an article page; answers with the count as this instance knows it. */
-    app.post('/api/news/:id/view', { schema: { params: idParam, response: { 200: viewResponse } } }, async (req) => ({
-      id: req.params.id,
-      views: await service.view(req.params.id),
-    }));
+    /**
+     * SPEC: one beacon per opening of an article page; answers with the count as this instance knows it. Once an
+     * article is known to be visible, its beacons are answered before Fastify (views.fast-path.ts) with the headers
+     * this route's answers carry, learnt here.
+     */
+    app.post(
+      '/api/news/:id/view',
+      {
+        schema: { params: idParam, response: { 200: viewResponse } },
+        onSend: async (_req, reply, payload) => {
+          if (fast && reply.statusCode === 200) fast.learn(reply.getHeaders());
+          return payload;
+        },
+      },
+      async (req) => ({ id: req.params.id, views: await service.view(req.params.id) }),
+    );
   };
 }

@@ -218,6 +218,59 @@ describe('coalescing and staleness', () => {
   });
 });
 
+describe('right after a write (CACHE_SERVE_PREVIOUS_MS)', () => {
+  it('gives readers the previous copy while one re-render runs, the new one within the moment, staff always the new', async () => {
+    let at = Date.now();
+    const app = await createTestApp({
+      config: testConfig({ CACHE_SERVE_PREVIOUS_MS: '1000' }),
+      now: () => new Date(at),
+    });
+    try {
+      await addCategory(app.database.db, { slug: 'libya', name: 'ليبيا' });
+      const id = (await addNews(app.database.db, { category: 'libya', title: 'العنوان الأول' })).id;
+      await addAdmin(app.database.db, 'desk', 'editor');
+      const { cookie } = await login(app.app, 'desk');
+      const read = (headers: Record<string, string> = {}) =>
+        app.app.inject({ url: `/news/${id}`, headers: { host: 'sahifa.test', ...headers } });
+      expect((await read()).body).toContain('العنوان الأول');
+
+      // Staff (a session cookie) always wait for the new copy. What one re-render of the page costs in misses (the
+      // page and the API answers it is made of, all dropped by the write):
+      let misses = app.app.responseCache.counters.misses;
+      await app.database.pool.query('update news set title = $1 where id = $2', ['عنوان للمحرر', id]);
+      await app.app.invalidation.publish([`article:${id}`]);
+      const staff = await read({ cookie: cookie! });
+      expect(staff.headers['x-cache']).toBe('MISS');
+      expect(staff.body).toContain('عنوان للمحرر');
+      const oneRender = app.app.responseCache.counters.misses - misses;
+      expect((await read()).headers['x-cache']).toBe('HIT');
+
+      misses = app.app.responseCache.counters.misses;
+      await app.database.pool.query('update news set title = $1 where id = $2', ['العنوان بعد التصحيح', id]);
+      await app.app.invalidation.publish([`article:${id}`]);
+      // Readers at once: the previous copy, marked STALE, and its one re-render starts (never one per reader).
+      const readers = await Promise.all([read(), read(), read()]);
+      expect(readers.map((r) => r.headers['x-cache'])).toEqual(['STALE', 'STALE', 'STALE']);
+      for (const r of readers) expect(r.body).toContain('عنوان للمحرر');
+      // Then the new copy, once that render is made; rendered once for all of them.
+      await expect.poll(async () => (await read()).body, { timeout: 5000 }).toContain('العنوان بعد التصحيح');
+      expect((await read()).headers['x-cache']).toBe('HIT');
+      expect(app.app.responseCache.counters.misses - misses).toBe(oneRender);
+
+      // Past the moment, nobody is given the previous copy: the next reader waits for the new one.
+      await read(); // fill
+      await app.database.pool.query('update news set title = $1 where id = $2', ['عنوان رابع', id]);
+      await app.app.invalidation.publish([`article:${id}`]);
+      at += 1001;
+      const late = await read();
+      expect(late.headers['x-cache']).toBe('MISS');
+      expect(late.body).toContain('عنوان رابع');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('bounds and the CDN', () => {
   it('holds no more bytes than it may, dropping the least recently used', () => {
     const cache = new ResponseCache(10_000, () => 0);

@@ -3,10 +3,11 @@
  * and of its 304, made once when an entry is filled; and the per-request compression of what the cache does not keep.
  */
 import { createHash } from 'node:crypto';
-import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { negotiate } from '@fastify/accept-negotiator';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { rawHead } from '../../lib/raw-head';
 import type { CacheCounters, CacheEntry } from './store';
 
 /**
@@ -138,13 +139,6 @@ export function readyHeads(e: Omit<CacheEntry, 'ready'>): CacheEntry['ready'] {
     };
   }
   return ready;
-}
-
-/** `HTTP/1.1 <status> <reason>` and the header lines, as Node's _storeHeader writes them (latin1). */
-function rawHead(status: number, headers: string[]): string {
-  let out = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`;
-  for (let i = 0; i < headers.length; i += 2) out += `${headers[i]}: ${headers[i + 1]}\r\n`;
-  return out;
 }
 
 /**

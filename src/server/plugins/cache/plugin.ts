@@ -19,6 +19,8 @@ import FindMyWay from 'find-my-way';
 import proxyAddr from 'proxy-addr';
 import type { ZodObject } from 'zod';
 import { tagsHeader, type CacheTag } from '../../lib/cache-tags';
+import { SESSION_COOKIE } from '../admin-api';
+import { sendHead } from '../../lib/raw-head';
 import {
   acceptedEncoding,
   buildEntry,
@@ -40,6 +42,12 @@ export interface CacheOptions {
   /** The address a request comes from (Fastify's trust-proxy rules), for page-view statistics on fast hits. */
   trustProxy: boolean | number | string | string[];
   now: () => number;
+  /**
+   * For this long after a write retired an entry, readers are answered with it (x-cache STALE) while one re-render
+   * makes the new copy, instead of waiting for that render; staff, who carry a session cookie, always wait for it.
+   * 0: everyone waits (as right after a write the new copy is then always what is served).
+   */
+  servePreviousMs?: number;
   /** A reader page was shown (statistics). */
   onPageView?: (address: string, userAgent: string | undefined, entry: boolean) => void;
   /** A request was answered by the fast path (metrics): its route pattern, path, status and seconds taken. */
@@ -65,6 +73,8 @@ interface RequestCacheState {
 }
 
 const kState = Symbol('sahifa.cache');
+/** Staff are signed in with this cookie (plugins/admin-api.ts); readers never carry it. */
+const hasSessionCookie = (cookie: string | undefined) => cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`);
 const swrOf = (rc: RouteCache) => rc.staleWhileRevalidate ?? STALE_WHILE_REVALIDATE_S;
 type WithState = FastifyRequest & { [kState]?: RequestCacheState };
 
@@ -83,65 +93,9 @@ export interface CacheHandle {
   isInternal: (req: FastifyRequest) => boolean;
 }
 
-/** What sendHead reads of Node's ServerResponse beyond its public API (Node 20 and 22 alike). */
-interface NodeResponse {
-  _header: string | null;
-  shouldKeepAlive: boolean;
-  sendDate: boolean;
-  chunkedEncoding: boolean;
-  maxRequestsOnConnectionReached?: boolean;
-  _removedConnection?: boolean;
-  _keepAliveTimeout?: number;
-  _defaultKeepAlive?: boolean;
-  _maxRequestsPerSocket?: number;
-}
-
-let dateSecond = -1;
-let dateLine = '';
-/** `Date: <IMF-fixdate>`, made once a second (as Node's own utcDate does). */
-function currentDateLine(): string {
-  const t = Date.now();
-  const second = Math.floor(t / 1000);
-  if (second !== dateSecond) {
-    dateSecond = second;
-    dateLine = `Date: ${new Date(second * 1000).toUTCString()}\r\n`;
-  }
-  return dateLine;
-}
-
-/**
- * Starts a cached answer: its head was made once, as bytes, when the entry was filled (readyHeads), so a hit only
- * adds the lines that belong to this connection (Date, Connection, Keep-Alive) exactly as Node's own _storeHeader
- * would, and hands Node the finished head. Node otherwise validates and joins every header again on every hit (a
- * tenth of a hit's time in the profile). Anything unusual about the connection (HTTP/1.0, Connection: close, the
- * socket's last request, a Node whose response object differs from what this expects) takes writeHead as usual.
- */
-export function sendHead(res: ServerResponse, status: number, raw: string, head: string[]): void {
-  const r = res as unknown as NodeResponse;
-  if (
-    r._header === null &&
-    r.shouldKeepAlive === true &&
-    r.sendDate === true &&
-    r.chunkedEncoding === false &&
-    !r.maxRequestsOnConnectionReached &&
-    !r._removedConnection &&
-    r._defaultKeepAlive === true &&
-    typeof r._keepAliveTimeout === 'number'
-  ) {
-    res.statusCode = status;
-    const timeout = Math.floor(r._keepAliveTimeout / 1000);
-    const max = ~~(r._maxRequestsPerSocket ?? 0) > 0 ? `, max=${r._maxRequestsPerSocket}` : '';
-    const keepAlive = timeout
-      ? `Connection: keep-alive\r\nKeep-Alive: timeout=${timeout}${max}\r\n`
-      : 'Connection: keep-alive\r\n';
-    r._header = `${raw}${currentDateLine()}${keepAlive}\r\n`;
-    return;
-  }
-  res.writeHead(status, head);
-}
-
 export function registerResponseCache(app: FastifyInstance, opts: CacheOptions): CacheHandle {
   const { cache, publicUrl, now } = opts;
+  const servePreviousMs = opts.servePreviousMs ?? 0;
   const token = randomBytes(16).toString('hex');
   const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 200 });
   const trust = typeof opts.trustProxy === 'function' ? opts.trustProxy : compileTrust(opts.trustProxy);
@@ -244,6 +198,18 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
       }
       if (!wantsFresh && t < e.staleUntil) {
         cache.counters.staleHits++;
+        refresh(e);
+        s.served = true;
+        return serve(reply, e, 'STALE');
+      }
+      // Just replaced by a write: the previous copy, for the moment the one re-render it starts takes (readers only).
+      if (
+        !wantsFresh &&
+        e.retiredAt !== undefined &&
+        t < e.retiredAt + servePreviousMs &&
+        !hasSessionCookie(req.headers.cookie)
+      ) {
+        cache.counters.previousHits++;
         refresh(e);
         s.served = true;
         return serve(reply, e, 'STALE');

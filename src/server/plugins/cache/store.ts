@@ -31,6 +31,11 @@ export interface CacheEntry {
   refreshing: boolean;
   /** A write changed what it shows (see invalidate): kept only to stand in for a failed render. */
   retired?: boolean;
+  /**
+   * When a write retired it (cache clock, ms); unset when it was retired for another reason (the listener missed
+   * announcements). Readers may be given it for a moment after this while its one re-render runs.
+   */
+  retiredAt?: number;
   size: number;
   /** A JSON answer, parsed once when filled: the server's own page renders read it without a request. */
   json?: unknown;
@@ -41,8 +46,9 @@ export interface CacheEntry {
 }
 
 /** Out of service as content: never served again except as the last good copy when a render fails. */
-function retire(e: CacheEntry): void {
+function retire(e: CacheEntry, at?: number): void {
   e.retired = true;
+  e.retiredAt = at;
   e.freshUntil = 0;
   e.staleUntil = 0;
 }
@@ -54,6 +60,8 @@ export interface CacheCounters {
   hits: number;
   /** Requests answered from an entry past its TTL while it is refreshed. */
   staleHits: number;
+  /** Readers answered with the copy a write just replaced, while its re-render ran (CACHE_SERVE_PREVIOUS_MS). */
+  previousHits: number;
   /** Requests that had to be rendered. */
   misses: number;
   /** Requests that waited for another request's render of the same key and got its answer. */
@@ -77,6 +85,7 @@ export class ResponseCache {
     upgrades: 0,
     hits: 0,
     staleHits: 0,
+    previousHits: 0,
     misses: 0,
     coalesced: 0,
     lookups: 0,
@@ -143,10 +152,10 @@ export class ResponseCache {
       if (!keys) continue;
       for (const key of keys) {
         const e = this.lru.peek(key);
-        if (e && !e.retired) {
-          retire(e);
-          retired++;
-        }
+        if (!e) continue;
+        // Retired again by a later write: its moment as the previous copy counts from this write.
+        if (!e.retired) retired++;
+        if (!e.retired || e.retiredAt !== undefined) retire(e, at);
       }
     }
     this.counters.invalidations++;
