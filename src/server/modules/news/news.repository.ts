@@ -536,9 +536,13 @@ export function newsRepository(db: Db, now: () => Date) {
         await ex.insert(newsTags).values(tagIds.map((tagId, position) => ({ newsId: id, tagId, position, visibleAt })));
     },
     /** Keeps the link tables' copy of "visible since" in step with the article (tag and author pages read it). */
+    /** Both link tables follow the article's visibility, in one statement (one round trip). */
     async syncVisibility(id: number, visibleAt: Date | null, ex: Executor): Promise<void> {
-      await ex.update(newsAuthors).set({ visibleAt }).where(eq(newsAuthors.newsId, id));
-      await ex.update(newsTags).set({ visibleAt }).where(eq(newsTags.newsId, id));
+      const at = visibleAt ? visibleAt.toISOString() : null;
+      await ex.execute(sql`with authors as (
+          update ${newsAuthors} set visible_at = ${at}::timestamptz where ${newsAuthors.newsId} = ${id}
+        )
+        update ${newsTags} set visible_at = ${at}::timestamptz where ${newsTags.newsId} = ${id}`);
     },
     async authorIds(id: number, ex: Executor = db): Promise<number[]> {
       const found = await ex
