@@ -5,14 +5,7 @@
  * development; WebAuthn refuses bare IP addresses). Every challenge is stored, answers once and lasts 5 minutes.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Role } from '../../../shared/permissions';
 import type { Actor, Writer } from '../../lib/write';
 import type { AuthRepository } from '../auth/auth.repository';
@@ -21,6 +14,13 @@ import type { MfaRepository, PasskeyRow } from './mfa.repository';
 import type { MfaService } from './mfa.service';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/**
+ * The library (and the X.509 and ASN.1 code under it, half a second to load here) is loaded when a passkey is first
+ * used, not at every start: a restart after a crash is back that much sooner.
+ */
+let library: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webauthn = () => (library ??= import('@simplewebauthn/server'));
 
 /** Where the panel is: the relying party id (a host name) and the origin browsers report. */
 export interface RelyingParty {
@@ -42,7 +42,9 @@ export function passkeysService(deps: {
   return {
     async registrationOptions(actor: Actor & { username: string; fullName?: string }, rp: RelyingParty) {
       const existing = await repo.listPasskeys(actor.id!);
-      const options = await generateRegistrationOptions({
+      const options = await (
+        await webauthn()
+      ).generateRegistrationOptions({
         rpName: await deps.siteName(),
         rpID: rp.id,
         userName: actor.username,
@@ -72,13 +74,17 @@ export function passkeysService(deps: {
     ): Promise<PasskeyRow> {
       const challenge = await repo.takeChallenge(input.challengeId, 'register', now());
       if (!challenge || challenge.adminId !== actor.id) throw mfaErrors.passkeyFailed();
-      const verified = await verifyRegistrationResponse({
-        response: input.response,
-        expectedChallenge: challenge.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: false,
-      }).catch(() => undefined);
+      const verified = await (
+        await webauthn()
+      )
+        .verifyRegistrationResponse({
+          response: input.response,
+          expectedChallenge: challenge.challenge,
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          requireUserVerification: false,
+        })
+        .catch(() => undefined);
       if (!verified?.verified) throw mfaErrors.passkeyFailed();
       const { credential } = verified.registrationInfo;
       return write(actor, async (tx) => {
@@ -97,7 +103,12 @@ export function passkeysService(deps: {
         await auth.completeStage(sessionToken, now(), tx);
         return {
           value: row,
-          audit: { action: 'enable', entity: 'two_factor', entityId: actor.id, details: { method: 'passkey', name: input.name } },
+          audit: {
+            action: 'enable',
+            entity: 'two_factor',
+            entityId: actor.id,
+            details: { method: 'passkey', name: input.name },
+          },
           tags: [],
         };
       });
@@ -112,7 +123,12 @@ export function passkeysService(deps: {
         });
         return {
           value: undefined,
-          audit: { action: 'disable', entity: 'two_factor', entityId: actor.id, details: { method: 'passkey', name: row!.name } },
+          audit: {
+            action: 'disable',
+            entity: 'two_factor',
+            entityId: actor.id,
+            details: { method: 'passkey', name: row!.name },
+          },
           tags: [],
         };
       });
@@ -124,7 +140,9 @@ export function passkeysService(deps: {
      */
     async authenticationOptions(rp: RelyingParty, adminId: number | null) {
       const allow = adminId === null ? [] : await repo.listPasskeys(adminId);
-      const options = await generateAuthenticationOptions({
+      const options = await (
+        await webauthn()
+      ).generateAuthenticationOptions({
         rpID: rp.id,
         userVerification: 'preferred',
         allowCredentials: allow.map((p) => ({ id: p.credentialId, transports: p.transports as never })),
@@ -153,14 +171,23 @@ export function passkeysService(deps: {
       if (!challenge || challenge.adminId !== expectAdminId) throw mfaErrors.passkeyFailed();
       const key = await repo.passkeyByCredential(input.response.id);
       if (!key || (expectAdminId !== null && key.adminId !== expectAdminId)) throw mfaErrors.passkeyFailed();
-      const verified = await verifyAuthenticationResponse({
-        response: input.response,
-        expectedChallenge: challenge.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        credential: { id: key.credentialId, publicKey: key.publicKey, counter: key.counter, transports: key.transports as never },
-        requireUserVerification: false,
-      }).catch(() => undefined);
+      const verified = await (
+        await webauthn()
+      )
+        .verifyAuthenticationResponse({
+          response: input.response,
+          expectedChallenge: challenge.challenge,
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          credential: {
+            id: key.credentialId,
+            publicKey: key.publicKey,
+            counter: key.counter,
+            transports: key.transports as never,
+          },
+          requireUserVerification: false,
+        })
+        .catch(() => undefined);
       if (!verified?.verified) throw mfaErrors.passkeyFailed();
       await repo.usePasskey(key.id, verified.authenticationInfo.newCounter, now());
       return { adminId: key.adminId, userVerified: verified.authenticationInfo.userVerified };
