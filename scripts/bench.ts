@@ -14,6 +14,8 @@
  *  5. Live coverage: from a post on one instance to the entry in another instance's poll (two instances, one
  *     database), and 5,000 readers polling every 10 s while three staff post every 2 s each (the posts' latency, the
  *     database reads made for the polls, the longest event-loop block).
+ *  6. Back after a crash: `npm start` (and `node dist/server/main.js`) to a healthy /healthz after a SIGKILL, the
+ *     median of 10 (scripts/bench-restart.ts).
  *
  * Load comes from wrk where it is installed (Debian's package `wrk`; mixes of URLs and POSTs through a Lua script),
  * else autocannon (scripts/bench-load.ts); the 5,000 pollers' fixed rate from autocannon. BENCH_SECONDS sets each run's
@@ -27,6 +29,7 @@ import pg from 'pg';
 import { freePorts } from '../src/server/db/embedded';
 import { children, startProcess, waitFor } from './bench-processes';
 import { GENERATOR, WRK, loadMix, loadUrl } from './bench-load';
+import { measureRestart } from './bench-restart';
 import { deskCall, entryBody, makeCoverage, pollersAndDesk, postToPoll, summary, type Desk } from './bench-live';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -425,6 +428,10 @@ async function main() {
       console.log(`event loop:                       longest block ${fixed(crowdBlocked)} ms (goal ≤ 50 ms)`);
     }
     await db.end();
+    if (part(6)) {
+      console.log('\n6. Restart after SIGKILL to a healthy /healthz (its PostgreSQL left running), 10 kills each');
+      await measureRestart();
+    }
     console.log('\nratio: server ÷ bare baseline (req/s; 1.00 = as fast as sending fixed bytes).');
     if (!WRK)
       console.log(
