@@ -113,6 +113,30 @@ describe('encodings', () => {
     }
   });
 
+  it("answers HEAD with the Content-Length the GET's body has, and no body, missed or hit, 200 or 404", async () => {
+    for (const url of ['/', '/api/news', '/no-such-page', `/news/999999`]) {
+      for (const encoding of ['br', 'identity']) {
+        await t.app.invalidation.publish(['news', 'pages']);
+        const headMiss = await t.app.inject({
+          method: 'HEAD',
+          url,
+          headers: { host: 'sahifa.test', 'accept-encoding': encoding },
+        });
+        const headHit = await t.app.inject({
+          method: 'HEAD',
+          url,
+          headers: { host: 'sahifa.test', 'accept-encoding': encoding },
+        });
+        const got = await get(url, { 'accept-encoding': encoding });
+        for (const head of [headMiss, headHit]) {
+          expect(head.statusCode, url).toBe(got.statusCode);
+          expect(head.rawPayload.length, url).toBe(0);
+          expect(Number(head.headers['content-length']), `${url} ${encoding}`).toBe(got.rawPayload.length);
+        }
+      }
+    }
+  });
+
   it('fills with a quick brotli, then recompresses it at the best quality in the background', async () => {
     await t.app.invalidation.publish(['news']);
     const upgrades = t.app.responseCache.counters.upgrades;

@@ -151,12 +151,10 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
       });
   }
 
+  /** A HEAD gets the body too: Fastify's HEAD route measures it for Content-Length and sends none (RFC 9110 §9.3.2). */
   function serve(reply: FastifyReply, e: CacheEntry, state: 'HIT' | 'STALE'): FastifyReply {
     const r = representation(e, reply.request.headers, state);
-    return reply
-      .code(r.status)
-      .headers(r.headers)
-      .send(reply.request.method === 'HEAD' ? undefined : r.body);
+    return reply.code(r.status).headers(r.headers).send(r.body);
   }
 
   function settle(s: RequestCacheState, entry: CacheEntry | undefined): void {
@@ -307,7 +305,8 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
     const r = representation(entry, req.headers, 'MISS');
     reply.code(r.status);
     for (const [name, value] of Object.entries(r.headers)) reply.header(name, value);
-    return req.method === 'HEAD' ? '' : (r.body ?? '');
+    // A HEAD's body is measured for its Content-Length by Fastify's HEAD route, then dropped.
+    return r.body ?? '';
   });
 
   // Per-request compression of what the cache does not keep (admin JSON, errors, POST answers).
