@@ -130,10 +130,10 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
               {current.live && <LiveBadge className="me-2 align-middle" />}
               {active && current.href ? (
                 <Link to={current.href} className="underline-offset-4 hover:underline">
-                  {current.title}
+                  <bdi>{current.title}</bdi>
                 </Link>
               ) : (
-                current.title
+                <bdi>{current.title}</bdi>
               )}
             </p>
           )}

@@ -97,7 +97,12 @@ export function passkeysService(deps: {
         await auth.completeStage(sessionToken, now(), tx);
         return {
           value: row,
-          audit: { action: 'enable', entity: 'two_factor', entityId: actor.id, details: { method: 'passkey', name: input.name } },
+          audit: {
+            action: 'enable',
+            entity: 'two_factor',
+            entityId: actor.id,
+            details: { method: 'passkey', name: input.name },
+          },
           tags: [],
         };
       });
@@ -112,7 +117,12 @@ export function passkeysService(deps: {
         });
         return {
           value: undefined,
-          audit: { action: 'disable', entity: 'two_factor', entityId: actor.id, details: { method: 'passkey', name: row!.name } },
+          audit: {
+            action: 'disable',
+            entity: 'two_factor',
+            entityId: actor.id,
+            details: { method: 'passkey', name: row!.name },
+          },
           tags: [],
         };
       });
@@ -158,7 +168,12 @@ export function passkeysService(deps: {
         expectedChallenge: challenge.challenge,
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
-        credential: { id: key.credentialId, publicKey: key.publicKey, counter: key.counter, transports: key.transports as never },
+        credential: {
+          id: key.credentialId,
+          publicKey: key.publicKey,
+          counter: key.counter,
+          transports: key.transports as never,
+        },
         requireUserVerification: false,
       }).catch(() => undefined);
       if (!verified?.verified) throw mfaErrors.passkeyFailed();
