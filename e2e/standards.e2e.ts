@@ -116,6 +116,23 @@ describe('admin screens and the Content-Security-Policy', () => {
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
     await context.close();
   });
+
+  it('raise none on the reader page that uses zod either (the newsletter box checks its fields with it)', async () => {
+    const { context, page } = await newPage(browser);
+    const violations = await recordViolations(page);
+    await openReader(page, '/');
+    const box = page.locator('section[aria-labelledby="newsletter-heading"]');
+    await box.scrollIntoViewIfNeeded();
+    await box.locator('#nl-email').fill('not-an-address');
+    await box.locator('button[type=submit]').click();
+    // The schema was loaded and said what is wrong, next to the field.
+    await expect.poll(() => box.locator('#nl-name').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/zod-/.test(r.name)))).toBe(
+      true,
+    );
+    expect(await violations()).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('a Latin headline in the Arabic page', () => {
@@ -138,7 +155,7 @@ describe('a Latin headline in the Arabic page', () => {
   /** Where the headline's first and last characters are drawn, and the box it sits in. */
   const geometry = (page: Page, selector: string) =>
     page
-      .locator(selector)
+      .locator(selector, { hasText: 'Libya' })
       .first()
       .evaluate((el, text) => {
         const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);

@@ -1,5 +1,5 @@
-// First: before any module that makes a zod schema (see zod-config.ts).
-import './zod-config';
+// zod without eval (see ../lib/zod-config.ts: it rides in zod's own chunk, so it runs before any schema is made).
+import '../lib/zod-config';
 import './admin.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
