@@ -222,4 +222,13 @@ it('backs up the running site under writes, and the restored site has every ackn
   // The reader sees the newest restored article on the front page.
   const newest = restoredArticles.at(-1)!;
   expect(await (await fetchWhole(`${again}/`)).text()).toContain(newest.title);
-});
+
+  // With the server stopped, the same command starts the embedded PostgreSQL itself, and the archive has everything.
+  live.child.kill('SIGTERM');
+  expect(await live.exited).toBe(0);
+  const stopped = await script('backup', [path.join(path.dirname(archive), 'stopped.tar.gz')], liveDir);
+  expect(stopped.code, stopped.out).toBe(0);
+  expect(stopped.out).not.toContain('using its PostgreSQL');
+  // Four files a picture (three widths and the share image); a picture whose article was never sent counts too.
+  expect(Number(/media: (\d+) files/.exec(stopped.out)?.[1])).toBeGreaterThanOrEqual(articles.written.length * 4);
+}, 120_000);
