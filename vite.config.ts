@@ -48,6 +48,8 @@ export default defineConfig({
         // One chunk for the libraries every page needs and one for our shared code, rather than a dozen slivers
         // that compress worse and cost a request each. Admin-only libraries (quill, recharts, sonner) stay apart.
         manualChunks(id: string) {
+          // zod, with the one line that turns its eval probe off (src/client/lib/zod-config.ts) right after it.
+          if (/node_modules\/zod\/|\/src\/client\/lib\/zod-config\.ts$/.test(id)) return 'zod';
           if (/node_modules\/(react|react-dom|scheduler|@tanstack|wouter|regexparam)\//.test(id)) return 'core';
           if (
             /src\/(shared|client\/(lib|components|app|features\/(chrome|tickers)))\//.test(id) &&

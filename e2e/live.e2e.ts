@@ -217,7 +217,8 @@ describe('live coverage', () => {
         await staff.screenshot({ path: `${SCREENSHOT_DIR}/live-breaking-form-${look}.png` });
         await staff.close();
       }
-  });
+    // 24 full-page screenshots (about 17 s a look on a busy 2-core machine): more than the file's 60 s.
+  }, 150_000);
 
   it('stops every reader’s polling when the editor ends the coverage, and drops the «مباشر» badge', async () => {
     const { context, page: reader } = await newPage(browser);

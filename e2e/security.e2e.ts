@@ -81,7 +81,11 @@ async function shootVariants(page: Page, name: string) {
 }
 
 /** Every width and theme of one screen, reached by `open` in a fresh signed-in copy of `state`. */
-async function shootAll(name: string, state: Awaited<ReturnType<BrowserContext['storageState']>>, open: (p: Page) => Promise<void>) {
+async function shootAll(
+  name: string,
+  state: Awaited<ReturnType<BrowserContext['storageState']>>,
+  open: (p: Page) => Promise<void>,
+) {
   for (const width of [360, 1366])
     for (const dark of [false, true]) {
       const ctx = await browser.newContext({
@@ -156,7 +160,9 @@ describe('staff sign-in security', () => {
     await page.getByRole('button', { name: 'إعداد تطبيق المصادقة' }).click();
     secret = (await page.locator('[data-testid=totp-secret]').innerText()).replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await expect.poll(() => page.locator('img[alt^="رمز QR"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('img[alt^="رمز QR"]').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await shootVariants(page, 'setup-qr');
     await page.fill('#totp-code', '000000');
     await page.getByRole('button', { name: 'تفعيل' }).click();
@@ -208,7 +214,8 @@ describe('staff sign-in security', () => {
       },
     });
     /** Whether the authenticator answers by itself (as a person touching it would). */
-    const presence = (enabled: boolean) => cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled });
+    const presence = (enabled: boolean) =>
+      cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled });
     await page.goto('/admin/profile', { waitUntil: 'networkidle' });
     await page.fill('#passkey-name', 'حاسوب المكتب');
     await page.getByRole('button', { name: 'إضافة مفتاح مرور' }).click();
@@ -224,7 +231,9 @@ describe('staff sign-in security', () => {
     await page.getByRole('button', { name: 'التحقق بمفتاح مرور' }).click();
     await page.waitForURL('**/admin/dashboard');
     const passkeyLogins = async () =>
-      (await sql("select count(*)::int as n from audit_log where action = 'login' and details->>'method' = 'passkey'"))[0].n;
+      (
+        await sql("select count(*)::int as n from audit_log where action = 'login' and details->>'method' = 'passkey'")
+      )[0].n;
     expect(await passkeyLogins()).toBe(1);
     const pending = await sql("select count(*)::int as n from sessions where stage = 'second_factor'");
     expect(pending[0].n).toBe(0); // the pending session gave way to a whole one

@@ -1,26 +1,27 @@
 /**
  * `npm run backup [FILE]`: writes one archive (the whole database as one consistent snapshot, and DATA_DIR/media) to
- * FILE, by default backups/sahifa-<ISO timestamp>.tar.gz. On the embedded PostgreSQL the server must be stopped (the
- * command starts that PostgreSQL itself and takes the data directory's lock); with DATABASE_URL it runs beside live
- * servers. See src/server/ops/backup.ts for what the archive holds.
+ * FILE, by default BACKUP_DIR/sahifa-<ISO timestamp>.tar.gz. It works with the server stopped (it starts the embedded
+ * PostgreSQL itself), while a server runs on the same DATA_DIR (it reads through that server's PostgreSQL), and on
+ * DATABASE_URL. See src/server/ops/backup/ for what the archive holds.
  */
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
+import { openDatabaseBeside } from '../src/server/db/database';
 import { DataDirInUseError } from '../src/server/db/embedded';
-import { BackupError, defaultBackupPath, writeBackup } from '../src/server/ops/backup';
+import { BackupError } from '../src/server/ops/backup/manifest';
+import { defaultBackupPath, writeBackup } from '../src/server/ops/backup/write';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const config = loadConfig();
-const out = path.resolve(process.argv[2] ?? defaultBackupPath(new Date()));
+const out = path.resolve(process.argv[2] ?? defaultBackupPath(new Date(), config.backup.dir));
 
 let database;
 try {
-  database = await openDatabase(config, (m) => console.log(m));
+  database = await openDatabaseBeside(config, (m) => console.log(m));
 } catch (err) {
   if (err instanceof DataDirInUseError) {
-    console.error(`${err.message}\nA backup of the embedded database needs the server stopped (or use DATABASE_URL).`);
+    console.error(err.message);
     process.exit(1);
   }
   throw err;

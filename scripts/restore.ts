@@ -9,7 +9,8 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { DataDirInUseError } from '../src/server/db/embedded';
 import { isDemoSeeded } from '../src/server/db/seed/seed';
-import { BackupError, restoreBackup } from '../src/server/ops/backup';
+import { BackupError } from '../src/server/ops/backup/manifest';
+import { restoreBackup } from '../src/server/ops/backup/restore';
 
 const archive = process.argv[2];
 if (!archive) {

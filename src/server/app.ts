@@ -17,6 +17,7 @@ import { MESSAGES } from './errors';
 import { buildModules, type Modules } from './modules';
 import { adminsAdminRoutes } from './modules/admins/admins.admin.routes';
 import { auditAdminRoutes } from './modules/audit/audit.admin.routes';
+import { backupsAdminRoutes } from './modules/backups/backups.admin.routes';
 import { loginRoutes, sessionRoutes } from './modules/auth/auth.admin.routes';
 import { mfaAdminRoutes } from './modules/mfa/mfa.admin.routes';
 import { liveAdminRoutes } from './modules/live/live.admin.routes';
@@ -48,7 +49,7 @@ import { statsAdminRoutes } from './modules/stats/stats.admin.routes';
 import { statsPublicRoutes } from './modules/stats/stats.public.routes';
 import type { StatsRecorder } from './modules/stats/stats-recorder';
 import { weatherPublicRoutes } from './modules/weather/weather.public.routes';
-import { adminApi } from './plugins/admin-api';
+import { adminApi, registerAdminNoStore } from './plugins/admin-api';
 import { registerAdminShell } from './plugins/admin-shell';
 import { registerResponseCache, type CacheHandle } from './plugins/cache/plugin';
 import { normaliseForwardedProto } from './plugins/cache/keys';
@@ -229,9 +230,11 @@ export async function buildApp({
     m.statsRecorder.start();
     m.viewCounter.start();
     m.jobs.start();
+    m.backups.start();
   });
   // A graceful stop writes what is counted in memory before the caller closes the database.
   app.addHook('onClose', async () => {
+    await m.backups.stop();
     await m.jobs.stop();
     await m.viewCounter.stop();
     await m.statsRecorder.stop();
@@ -247,6 +250,7 @@ export async function buildApp({
         stats: m.statsRecorder,
         lifecycle,
         live: m.live,
+        backups: m.backups,
       })
     : undefined;
 
@@ -295,7 +299,8 @@ export async function buildApp({
   await app.register(statsPublicRoutes(m.statsRecorder));
   await app.register(sitePublicRoutes(cacheHandleValue.originOf));
 
-  // The admin API: signing in outside the gate, everything else behind it.
+  // The admin API: signing in outside the gate, everything else behind it; nothing of it kept by any cache.
+  registerAdminNoStore(app);
   await app.register(
     adminApi({
       auth: m.auth,
@@ -317,6 +322,7 @@ export async function buildApp({
         settingsAdminRoutes(m.settings),
         auditAdminRoutes(m.audit),
         newsletterAdminRoutes(m.newsletter),
+        backupsAdminRoutes(m.backups),
       ],
     }),
     { prefix: '/api/admin' },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ROLE_VALUES, type Role } from '../shared/permissions';
 import { mediaDir, type MediaStorageConfig } from './modules/media/media.store';
 import { DEFAULT_PRAYER_XML } from './paths';
+import { cronError } from './modules/backups/backups.schedule';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -89,6 +90,17 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces (it travels in an Authorization header)')
     .optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // Scheduled backups: a cron expression on Tripoli's clock ("0 3 * * *": every day at 03:00); unset, none are made.
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .refine((v) => cronError(v) === undefined, {
+      error: (issue) =>
+        `a cron expression on Tripoli's clock, e.g. "0 3 * * *" for every day at 03:00 (${cronError(String(issue.input))})`,
+    })
+    .optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  BACKUP_DIR: z.string().min(1).default('backups'),
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
   MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -152,6 +164,11 @@ export interface Config {
   media: MediaStorageConfig;
   /** Where pages load images from (a CDN or the bucket's public address); undefined: the app's own /media. */
   mediaPublicUrl: string | undefined;
+  /**
+   * Backups: `npm run backup` writes to `dir` by default; with a `schedule` (cron, Tripoli's clock) the server makes
+   * them itself, one instance per slot, into `dir` (or the media bucket when media are on S3), keeping the last `keep`.
+   */
+  backup: { schedule: string | undefined; keep: number; dir: string };
 }
 
 export class ConfigError extends Error {}
@@ -219,5 +236,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: 'local', dir: mediaDir(path.resolve(e.DATA_DIR)) },
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+    backup: { schedule: e.BACKUP_SCHEDULE, keep: e.BACKUP_KEEP, dir: path.resolve(e.BACKUP_DIR) },
   };
 }

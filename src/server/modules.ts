@@ -51,6 +51,9 @@ import { statsRecorder } from './modules/stats/stats-recorder';
 import { statsRepository } from './modules/stats/stats.repository';
 import { statsService } from './modules/stats/stats.service';
 import { weatherService } from './modules/weather/weather.service';
+import { backupsRepository } from './modules/backups/backups.repository';
+import { backupsService } from './modules/backups/backups.service';
+import { backupTarget } from './modules/backups/backups.targets';
 
 export interface ModuleDeps {
   db: Db;
@@ -167,6 +170,17 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
     categories,
     settings,
     live: liveService({ repo: repos.live, write, now, pollSeconds: () => config.livePollSeconds }),
+    backups: backupsService({
+      repo: backupsRepository(db),
+      schedule: config.backup.schedule,
+      keep: config.backup.keep,
+      target: backupTarget(config.media, config.backup.dir),
+      // The database this instance works on (DATABASE_URL, or the embedded one's address).
+      databaseUrl: db.$client.options.connectionString ?? '',
+      dataDir: config.dataDir,
+      now,
+      log,
+    }),
     news,
     front,
     newsroom,
@@ -175,7 +189,14 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
     views,
     viewCounter: counter,
     jobs,
-    feeds: feedsService({ news: repos.news, categories, authors, settings, now }),
+    feeds: feedsService({
+      news: repos.news,
+      categories,
+      authors,
+      settings,
+      mediaSize: (id, file) => mediaStore.size(id, file),
+      now,
+    }),
     media: mediaService({ repo: repos.media, write, store: mediaStore, now, log }),
     newsletter: newsletterService({ repo: repos.newsletter, now }),
     prayer: prayerTimesService({ repo: repos.prayer, write, now, xmlPath: config.prayerXmlPath, log }),

@@ -25,6 +25,12 @@ export function mediaUrl(id: string, width: number): string {
 const OWN = /^\/media\/([0-9a-f-]{36})\/(\d+\.webp|og\.jpg)$/;
 const publicRendition = (id: string, file: string) => `${mediaBase}/${id}/${file}`;
 
+/** The image id and file name of one of our stored images (`/media/<id>/<file>`); undefined for an outside URL. */
+export function ownMediaFile(url: string): { id: string; file: string } | undefined {
+  const m = OWN.exec(url);
+  return m ? { id: m[1]!, file: m[2]! } : undefined;
+}
+
 /** Where a page loads a stored image from (the media base); outside URLs are returned unchanged. */
 export function publicImageUrl(url: string): string {
   const m = OWN.exec(url);

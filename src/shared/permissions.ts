@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   'news.credit': ['admin', 'editor'],
   'media.upload': ['admin', 'editor', 'writer'],
   'statistics.view': ['admin', 'editor'],
+  /** The state of the scheduled backups (the dashboard says when the last one failed). */
+  'operations.view': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

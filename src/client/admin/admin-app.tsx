@@ -20,7 +20,9 @@ import { clearAuth, readAuth, saveAuth } from './lib/auth';
 import { notify } from './lib/notify';
 import { LoginPage } from './pages/login-page';
 
-const SecuritySetupPage = lazy(() => import('./pages/security-setup-page').then((m) => ({ default: m.SecuritySetupPage })));
+const SecuritySetupPage = lazy(() =>
+  import('./pages/security-setup-page').then((m) => ({ default: m.SecuritySetupPage })),
+);
 
 const page = <M,>(load: () => Promise<M>, name: keyof M) =>
   lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));

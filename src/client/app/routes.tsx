@@ -7,7 +7,6 @@ import { HOME_SLUG, LIMITS } from '../../shared/constants';
 import type { Category } from '../../shared/schemas/categories';
 import type { ArticleTag, AuthorProfile, NewsArticle } from '../../shared/schemas/news';
 import type { LiveSnapshot } from '../../shared/schemas/live';
-import type { SearchResponse } from '../../shared/schemas/search';
 import type { PublicSettings } from '../../shared/schemas/settings';
 import { activeSection } from '../features/home/sections';
 import { parseArticleId } from '../lib/article-id';
@@ -20,8 +19,8 @@ import { ogImageFor } from '../../shared/media';
 export interface PageMeta {
   title: string;
   description: string;
-  /** Path of the canonical URL. */
-  path: string;
+  /** Path of the canonical URL; undefined for a page that is no address of its own (not found): no canonical link. */
+  path?: string;
   type: 'website' | 'article' | 'profile';
   image?: string;
   imageAlt?: string;
@@ -34,6 +33,8 @@ export interface PageMeta {
   live?: LiveSnapshot;
   /** An author page's person (JSON-LD ProfilePage). */
   person?: AuthorProfile;
+  /** Where the page sits, from the home page down (JSON-LD BreadcrumbList): sections and articles. */
+  breadcrumbs?: { name: string; path: string }[];
 }
 
 export interface MetaContext {
@@ -71,10 +72,11 @@ export const chromeQueries = (): QueryDef<unknown>[] => [
 const notFoundMeta = (ctx: MetaContext): PageMeta => ({
   title: `الصفحة غير موجودة | ${ctx.settings.siteName}`,
   description: ctx.settings.description,
-  path: '/404',
   type: 'website',
   noindex: true,
 });
+
+const HOME_CRUMB = { name: 'الرئيسية', path: '/' };
 
 export const readerRoutes: ReaderRoute[] = [
   {
@@ -118,6 +120,7 @@ export const readerRoutes: ReaderRoute[] = [
         // An older page of the archive is its own page (crawlers follow the "more" link to it).
         path: `/category/${category.slug}${before ? `?before=${encodeURIComponent(before)}` : ''}`,
         type: 'website',
+        breadcrumbs: [HOME_CRUMB, { name: category.name, path: `/category/${category.slug}` }],
       };
     },
   },
@@ -134,6 +137,8 @@ export const readerRoutes: ReaderRoute[] = [
       const n = parseArticleId(ctx.params.id);
       const a = n === null ? undefined : ctx.get<NewsArticle>(q.article(n));
       if (!a) return { ...notFoundMeta(ctx), title: `الخبر غير موجود | ${ctx.settings.siteName}` };
+      // Its section as a step only while the section has a page (an inactive section's page is a 404).
+      const section = ctx.get<Category[]>(q.categories())?.find((c) => c.slug === a.category);
       return {
         title: `${a.title} | ${ctx.settings.siteName}`,
         description: a.description || ctx.settings.description,
@@ -146,6 +151,11 @@ export const readerRoutes: ReaderRoute[] = [
         section: a.categoryName,
         article: a,
         live: ctx.get<LiveSnapshot>(q.live(n!)),
+        breadcrumbs: [
+          HOME_CRUMB,
+          ...(section ? [{ name: section.name, path: `/category/${section.slug}` }] : []),
+          { name: a.title, path: `/news/${a.id}` },
+        ],
       };
     },
   },
@@ -160,16 +170,16 @@ export const readerRoutes: ReaderRoute[] = [
     },
     meta: (ctx) => {
       const { query, page } = searchParamsOf(ctx.search);
-      const found = query ? ctx.get<SearchResponse>(q.search(query, page)) : undefined;
       return {
         title: `${query ? `البحث عن «${query}»` : 'البحث'} | ${ctx.settings.siteName}`,
         description: query
           ? `أخبار عن «${query}» في ${ctx.settings.siteName}: ${ctx.settings.description}`
           : ctx.settings.description,
-        // A search that finds news is a page worth finding (its own canonical address); one that finds nothing is not.
         path: query ? `/search?q=${encodeURIComponent(query)}${page > 1 ? `&page=${page}` : ''}` : '/search',
         type: 'website',
-        noindex: !found?.results.length,
+        // The site's own search is for readers, not for search engines' indexes (which would fill with the results of
+        // every word anyone typed); its links are still followed to the articles.
+        noindex: true,
       };
     },
   },

@@ -35,7 +35,7 @@ export function HeadlineRow({
       <div className="min-w-0 flex-1">
         <h3 className={`line-clamp-3 font-bold [overflow-wrap:anywhere] ${titleClass}`}>
           <Link to={`/news/${item.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
-            {item.title}
+            <bdi>{item.title}</bdi>
           </Link>
         </h3>
         <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-slate-600 dark:text-slate-300">

@@ -57,7 +57,7 @@ export function MostRead() {
                   to={`/news/${n.id}`}
                   className="line-clamp-2 font-bold leading-7 hover:text-blue-800 dark:hover:text-blue-300"
                 >
-                  {n.title}
+                  <bdi>{n.title}</bdi>
                 </Link>
                 <p className="text-xs text-slate-600 dark:text-slate-400">{formatCount(n.views, VIEWS)}</p>
               </div>

@@ -48,7 +48,7 @@ export function NewsCard({ item, layout = 'stack', now, priority, level = 3 }: P
         </div>
         <Heading className="line-clamp-3 text-lg font-bold leading-8 [overflow-wrap:anywhere]">
           <Link to={`/news/${item.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
-            {item.title}
+            <bdi>{item.title}</bdi>
           </Link>
         </Heading>
         <p className="line-clamp-3 text-sm leading-7 text-slate-700 dark:text-slate-300">

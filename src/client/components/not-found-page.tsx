@@ -20,7 +20,7 @@ export function NotFoundPage({
       </p>
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 leading-8 text-slate-600 dark:text-slate-300">{message}</p>
-      <nav aria-label="الأقسام" className="mt-6 flex flex-wrap justify-center gap-2">
+      <nav aria-label="أقسام مقترحة" className="mt-6 flex flex-wrap justify-center gap-2">
         {links.map((l) => (
           <Link
             key={l.slug}

@@ -11,6 +11,8 @@ export function SearchBox({ id, wide = false }: { id: string; wide?: boolean }) 
   return (
     <form
       role="search"
+      // Two search landmarks on the search page (the header's and its own): each has its name.
+      aria-label={wide ? 'البحث في نتائج الصحيفة' : 'البحث في الموقع'}
       action="/search"
       method="get"
       className={`flex items-center rounded-full border border-slate-300 bg-white ps-3 focus-within:border-blue-800 focus-within:ring-2 focus-within:ring-blue-800/40 dark:border-slate-700 dark:bg-slate-900 dark:focus-within:border-blue-300 dark:focus-within:ring-blue-300/40 ${wide ? 'w-full' : ''}`}

@@ -4,7 +4,7 @@
  */
 import type { Config } from '../config';
 import { connect, standaloneClient, type ConnectionErrorHandler, type Database } from './client';
-import { acquireDataDirLock, startEmbeddedPostgres } from './embedded';
+import { acquireDataDirLock, DataDirInUseError, runningEmbeddedUrl, startEmbeddedPostgres } from './embedded';
 import { runMigrations } from './migrate';
 
 export const EMBEDDED_DATABASE = 'sahifa';
@@ -66,5 +66,37 @@ export async function openDatabase(
     await server?.stop().catch(() => {});
     release();
     throw err;
+  }
+}
+
+/** How long a tool waits for a running server's PostgreSQL to accept connections (it may be starting or restarting). */
+const ATTACH_WAIT_MS = 30_000;
+
+/**
+ * The database for a tool that may run beside a live server (the backup): DATABASE_URL when set; else the embedded
+ * PostgreSQL of DATA_DIR, started here when no server owns the data directory (openDatabase), or, when a server runs
+ * on it, that server's own PostgreSQL, reached at the port and with the password it keeps in the data directory. Only
+ * the server starts, stops and migrates it then; close() only ends this tool's connections.
+ */
+export async function openDatabaseBeside(config: Config, log: (msg: string) => void): Promise<Database> {
+  try {
+    return await openDatabase(config, log);
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    const deadline = Date.now() + ATTACH_WAIT_MS;
+    let url = runningEmbeddedUrl(config.dataDir, EMBEDDED_DATABASE);
+    while (!url && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      url = runningEmbeddedUrl(config.dataDir, EMBEDDED_DATABASE);
+    }
+    if (!url)
+      throw new DataDirInUseError(
+        err.dataDir,
+        err.ownerPid,
+        err.startedAt,
+        `its PostgreSQL did not accept connections within ${ATTACH_WAIT_MS / 1000} s`,
+      );
+    log(`The server (pid ${err.ownerPid}) runs on ${config.dataDir}: using its PostgreSQL`);
+    return connect(url, { max: 2 });
   }
 }

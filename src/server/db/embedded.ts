@@ -27,10 +27,14 @@ export class DataDirInUseError extends Error {
     readonly dataDir: string,
     readonly ownerPid: number,
     readonly startedAt: string,
+    /** Why the running server could not be used instead (a tool that works beside it). */
+    reason?: string,
   ) {
     super(
-      `The data directory ${dataDir} is in use by another Sahifa server (pid ${ownerPid}, started ${startedAt}). ` +
-        'Stop that server first, or set DATA_DIR to another folder or DATABASE_URL to an external PostgreSQL.',
+      `The data directory ${dataDir} is in use by another Sahifa server (pid ${ownerPid}, started ${startedAt})` +
+        (reason
+          ? `, and ${reason}. Try again once it is up.`
+          : '. Stop that server first, or set DATA_DIR to another folder or DATABASE_URL to an external PostgreSQL.'),
     );
     this.name = 'DataDirInUseError';
   }
@@ -146,6 +150,31 @@ async function stopOrphanPostgres(pgDataDir: string, log: (msg: string) => void)
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * The embedded PostgreSQL a running server started in <dataDir>/postgres, read from its postmaster.pid (pid, port,
+ * state): its URL for `database`, with the password the server keeps beside it. Undefined when none is running and
+ * accepting connections (not started yet, restarting, stopping), or when the pid file names a process that does not
+ * serve this data directory.
+ */
+export function runningEmbeddedUrl(dataDir: string, database: string): string | undefined {
+  const pgDataDir = path.resolve(dataDir, 'postgres');
+  let lines: string[];
+  let password: string;
+  try {
+    lines = fs.readFileSync(path.join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n');
+    password = fs.readFileSync(path.resolve(dataDir, 'postgres-password'), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  // postmaster.pid: pid, data directory, start time, port, socket directory, listen address, shared memory key,
+  // status ("ready" once it accepts connections; "stopping" and "starting" otherwise).
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return undefined;
+  if (lines[7]?.trim() !== 'ready' || !isAlive(pid) || !servesDataDir(pid, pgDataDir)) return undefined;
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 /** Whether process `pid` works in `dir` (a postmaster's working directory is its data directory). */

@@ -45,6 +45,8 @@ declare module 'fastify' {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The Cache-Control of every answer under /api/admin. */
+export const NO_STORE = 'private, no-store';
 
 function safeOrigin(url: string): string | undefined {
   try {
@@ -98,6 +100,19 @@ export interface AdminApiDeps {
   open: FastifyPluginAsyncZod[];
   /** Everything else. */
   gated: FastifyPluginAsyncZod[];
+}
+
+/**
+ * Everything answered under /api/admin is one staff member's, errors and unknown addresses included: no cache on the
+ * way may keep it, nor the browser on disk (RFC 9111 §5.2.2.5, §5.2.2.7). A hook of the whole app, so that it also
+ * covers what the admin API's own routes never see (a 404 for an address it does not have); added after the response
+ * cache, whose `no-store` for what it does not keep it replaces.
+ */
+export function registerAdminNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.url.startsWith('/api/admin/') || req.url === '/api/admin') reply.header('cache-control', NO_STORE);
+    done(null, payload);
+  });
 }
 
 export function adminApi(deps: AdminApiDeps) {

@@ -1,14 +1,15 @@
 /**
  * Cache invalidation across instances and at the CDN. A write announces its tags inside its transaction
  * (pg_notify is delivered at commit, so other instances never drop too early or miss a committed change), then
- * drops them here and asks the CDN to purge them (CDN_PURGE_URL, a POST of {"tags": [...]}). A dedicated
+ * drops them here and asks the CDN to purge them (CDN_PURGE_URL, a POST of {"tags": [...]}, the tags also in its
+ * Surrogate-Key header). A dedicated
  * connection LISTENs for the other instances' announcements and reconnects by itself after a failure.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import type { CacheTag } from '../lib/cache-tags';
+import { tagsHeader, type CacheTag } from '../lib/cache-tags';
 import type { Invalidator } from '../lib/write';
 import type { ResponseCache } from './cache/store';
 
@@ -63,7 +64,13 @@ export function createInvalidationBus(deps: {
     try {
       const res = await (deps.fetch ?? fetch)(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        // The tags in the body, and again in a Surrogate-Key header (space-separated, as on every cached answer and
+        // as Fastly's purge API takes them), which an edge cache's configuration can read (deploy/varnish/sahifa.vcl).
+        headers: {
+          'content-type': 'application/json',
+          'surrogate-key': tagsHeader(tags),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify({ tags }),
         signal: AbortSignal.timeout(timeoutMs),
       });

@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import type pg from 'pg';
 import type * as PromClient from 'prom-client';
 import { MESSAGES } from '../errors';
+import type { BackupStatus } from '../../shared/schemas/backups';
 import type { Lifecycle } from '../lib/lifecycle';
 import type { ResponseCache } from './cache/store';
 import { answerForRegistry, askPrimary, isSahifaWorker, type MetricsText } from './cluster-metrics';
@@ -42,6 +43,8 @@ export interface MetricsSources {
   lifecycle: Lifecycle;
   /** Database reads made for live coverage polls (coalesced: at most one per coverage per second). */
   live: { readonly pollQueries: number };
+  /** The scheduled backups' newest run and newest success (read from the database when scraped). */
+  backups: { status: () => Promise<BackupStatus> };
 }
 
 /** One label set of http_request_duration_seconds, in the shape prom-client keeps it. */
@@ -187,6 +190,7 @@ export function createMetrics(prom: typeof PromClient, sources: MetricsSources) 
     () => sources.stats.unflushed,
   );
   gauge('sahifa_draining', '1 once a graceful stop has begun', () => (lifecycle.draining ? 1 : 0), 'max');
+  backupGauges(Gauge, registers, sources.backups);
   // A worker of WEB_CONCURRENCY hands its registry to the primary, which sums every worker's for a scrape.
   if (isSahifaWorker()) answerForRegistry(registry);
 
@@ -263,6 +267,60 @@ export function createMetrics(prom: typeof PromClient, sources: MetricsSources) 
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * The scheduled backups, for an alert on their age or failure: the newest success's time, size and duration, and
+ * whether the newest run failed. One small query per scrape, shared by the four gauges; the
+ * same site-wide values in every instance, so a WEB_CONCURRENCY scrape takes the largest, never a sum. A scrape while
+ * the database is away leaves them out rather than fail.
+ */
+function backupGauges(
+  Gauge: typeof PromClient.Gauge,
+  registers: PromClient.Registry[],
+  backups: MetricsSources['backups'],
+) {
+  let pending: Promise<BackupStatus | undefined> | undefined;
+  const read = () =>
+    (pending ??= backups
+      .status()
+      .catch(() => undefined)
+      .finally(() => setTimeout(() => (pending = undefined), 0)));
+  const seconds = (iso: string | null | undefined) => (iso ? new Date(iso).getTime() / 1000 : 0);
+  const gauges: [string, string, (s: BackupStatus) => number][] = [
+    [
+      'sahifa_backup_last_success_timestamp_seconds',
+      'When the newest successful scheduled backup finished (Unix time; 0: none yet)',
+      (s) => seconds(s.lastSuccess?.finishedAt),
+    ],
+    [
+      'sahifa_backup_last_success_size_bytes',
+      'Size of the newest successful backup archive',
+      (s) => s.lastSuccess?.bytes ?? 0,
+    ],
+    [
+      'sahifa_backup_last_success_duration_seconds',
+      'Time the newest successful backup took',
+      (s) => (s.lastSuccess?.durationMs ?? 0) / 1000,
+    ],
+    [
+      'sahifa_backup_last_run_failed',
+      '1 when the newest scheduled backup failed or was interrupted',
+      (s) => (s.latest && ['failed', 'interrupted'].includes(s.latest.status) ? 1 : 0),
+    ],
+  ];
+  for (const [name, help, value] of gauges)
+    new Gauge({
+      name,
+      help,
+      registers,
+      aggregator: 'max',
+      async collect() {
+        const status = await read();
+        if (status) this.set(value(status));
+        else this.reset();
+      },
+    });
+}
 
 /** Counts every request a client made (this app's requests to itself excepted). Add before the routes. */
 export function registerRequestMetrics(

@@ -16,7 +16,22 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Images may be shown by other origins (a CDN's address in MEDIA_PUBLIC_URL): not the site-wide same-origin CORP. */
 const CROSS_ORIGIN = 'cross-origin';
 
+/**
+ * If-Range with a weak validator (`W/"…"`) never matches (RFC 9110 §13.1.5: only a strong validator can), so the
+ * answer is the whole file with 200, not a range of it; send (@fastify/static) would compare it as if it were strong.
+ * A client may not send one, but a broken one that does must not get pieces of two versions glued together.
+ */
+export function weakIfRange(headers: { 'if-range'?: string; range?: string }): boolean {
+  const ifRange = headers['if-range'];
+  return ifRange !== undefined && headers.range !== undefined && /^\s*W\//.test(ifRange);
+}
+
 export async function registerStatic(app: FastifyInstance, store: MediaStore): Promise<void> {
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (weakIfRange(req.headers) && (req.url.startsWith('/assets/') || req.url.startsWith('/media/')))
+      delete req.headers.range;
+    done();
+  });
   if (fs.existsSync(path.join(CLIENT_DIST, 'assets'))) {
     await app.register(fastifyStatic, {
       root: path.join(CLIENT_DIST, 'assets'),

@@ -35,8 +35,42 @@ export const safeJson = (value: unknown) =>
 const absolute = (origin: string, url: string) =>
   /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 
+/** The newsroom's logo (a square PNG, site.public.routes.ts): Google's publisher and Organization logo. */
+export const LOGO = { path: '/logo.png', size: 512 } as const;
+
+/** Google shows a headline of up to 110 characters. */
+export const HEADLINE_MAX = 110;
+
+/**
+ * A headline for structured data: whole when it fits, else cut at the last word boundary that leaves room for «…»
+ * (never inside a word; a single word longer than the limit is cut at the limit).
+ */
+export function shortHeadline(text: string, max: number = HEADLINE_MAX): string {
+  const chars = Array.from(text.trim());
+  if (chars.length <= max) return chars.join('');
+  const head = chars.slice(0, max - 1).join('');
+  // The boundary just before the first character that does not fit is a boundary too.
+  const fits = /\s/.test(chars[max - 1]!) ? head : head.replace(/\s+\S*$/u, '');
+  const cut = (fits || head).replace(/[\s\p{P}]+$/u, '');
+  return `${cut}…`;
+}
+
+function organization(origin: string, settings: PublicSettings) {
+  return {
+    '@type': 'NewsMediaOrganization',
+    name: settings.siteName,
+    url: `${origin}/`,
+    logo: {
+      '@type': 'ImageObject',
+      url: `${origin}${LOGO.path}`,
+      width: LOGO.size,
+      height: LOGO.size,
+    },
+  };
+}
+
 function jsonLd(meta: PageMeta, origin: string, settings: PublicSettings): object {
-  const publisher = { '@type': 'NewsMediaOrganization', name: settings.siteName, url: `${origin}/` };
+  const publisher = organization(origin, settings);
   if (meta.type === 'article' && meta.article) {
     const a = meta.article;
     const url = `${origin}${meta.path}`;
@@ -52,7 +86,7 @@ function jsonLd(meta: PageMeta, origin: string, settings: PublicSettings): objec
     const article = {
       '@context': 'https://schema.org',
       '@type': 'NewsArticle',
-      headline: a.title.slice(0, 110),
+      headline: shortHeadline(a.title),
       description: meta.description,
       inLanguage: 'ar',
       mainEntityOfPage: url,
@@ -96,6 +130,35 @@ function jsonLd(meta: PageMeta, origin: string, settings: PublicSettings): objec
   };
 }
 
+/**
+ * The blocks after the page's main one: where it sits (BreadcrumbList, sections and articles) and, on the home page,
+ * the newsroom itself (NewsMediaOrganization with its logo and its social accounts).
+ */
+function moreJsonLd(meta: PageMeta, origin: string, settings: PublicSettings): object[] {
+  const blocks: object[] = [];
+  if (meta.breadcrumbs?.length)
+    blocks.push({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: meta.breadcrumbs.map((c, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: c.name,
+        item: `${origin}${c.path}`,
+      })),
+    });
+  if (meta.path === '/') {
+    const sameAs = Object.values(settings.social).filter((u) => /^https?:\/\//.test(u));
+    blocks.push({
+      '@context': 'https://schema.org',
+      ...organization(origin, settings),
+      ...(settings.contactEmail ? { email: settings.contactEmail } : {}),
+      ...(sameAs.length ? { sameAs } : {}),
+    });
+  }
+  return blocks;
+}
+
 /** A live coverage page: LiveBlogPosting, each entry shown on the page a BlogPosting with its own #anchor. */
 function liveBlogPosting(
   article: Record<string, unknown>,
@@ -115,7 +178,7 @@ function liveBlogPosting(
       const text = htmlText(e.body);
       return {
         '@type': 'BlogPosting',
-        headline: (e.keyEvent || text || (article.headline as string)).slice(0, 110),
+        headline: shortHeadline(e.keyEvent || text || (article.headline as string)),
         articleBody: text,
         datePublished: e.createdAt,
         dateModified: e.updatedAt,
@@ -145,7 +208,7 @@ export interface DocumentInput {
 }
 
 export function renderDocument({ meta, settings, origin, appHtml, queryState, site, assets }: DocumentInput): string {
-  const canonical = `${origin}${meta.path}`;
+  const canonical = meta.path === undefined ? undefined : `${origin}${meta.path}`;
   const image = absolute(origin, meta.image ?? '/og-default.png');
   const m = (attr: 'name' | 'property', key: string, value: string | undefined) =>
     value ? `<meta ${attr}="${key}" content="${escapeHtml(value)}">` : '';
@@ -154,7 +217,7 @@ export function renderDocument({ meta, settings, origin, appHtml, queryState, si
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(meta.title)}</title>`,
     m('name', 'description', meta.description),
-    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     meta.noindex
       ? '<meta name="robots" content="noindex, follow">'
       : '<meta name="robots" content="index, follow, max-image-preview:large">',
@@ -176,6 +239,7 @@ export function renderDocument({ meta, settings, origin, appHtml, queryState, si
     m('name', 'twitter:title', meta.title),
     m('name', 'twitter:description', meta.description),
     m('name', 'twitter:image', image),
+    m('name', 'twitter:image:alt', meta.imageAlt ?? settings.siteName),
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(settings.siteName)}" href="/rss.xml">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<script>${THEME_BOOT_SCRIPT}</script>`,
@@ -188,6 +252,9 @@ export function renderDocument({ meta, settings, origin, appHtml, queryState, si
     assets ? `<meta name="sahifa-app" content="${[assets.script, ...assets.preloadScripts].join(' ')}">` : '',
     assets ? `<script>${APP_LOADER}</script>` : '',
     `<script type="application/ld+json">${safeJson(jsonLd(meta, origin, settings))}</script>`,
+    ...moreJsonLd(meta, origin, settings).map(
+      (block) => `<script type="application/ld+json">${safeJson(block)}</script>`,
+    ),
   ]
     .filter(Boolean)
     .join('\n');

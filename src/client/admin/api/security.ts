@@ -2,12 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import type { OkMessage } from '../../../shared/schemas/admin';
-import type {
-  LoginResponse,
-  PasskeyItem,
-  SecuritySettings,
-  TwoFactorStatus,
-} from '../../../shared/schemas/security';
+import type { LoginResponse, PasskeyItem, SecuritySettings, TwoFactorStatus } from '../../../shared/schemas/security';
 import { adminGet, adminSend } from './client';
 import { useAdminMutation } from './mutation';
 
@@ -28,7 +23,7 @@ interface WebauthnOptions {
   challengeId: string;
   options: never;
 }
-const post = <T,>(path: string, body?: unknown) => adminSend<T>('POST', path, body);
+const post = <T>(path: string, body?: unknown) => adminSend<T>('POST', path, body);
 
 /** The second step with an app or recovery code. */
 export const loginWithCode = (code: string) => post<LoginResponse>('/api/admin/login/code', { code });

@@ -60,7 +60,11 @@ export function ReauthDialog() {
         <p className="text-sm text-slate-700 dark:text-slate-300">
           لحماية الحساب، يطلب هذا الإجراء تأكيد هويتك، ولن يُطلب منك ذلك ثانيةً خلال 10 دقائق.
         </p>
-        <Field label={mode === 'password' ? 'كلمة المرور' : 'رمز التحقق أو رمز الاسترداد'} id="reauth-value" error={error}>
+        <Field
+          label={mode === 'password' ? 'كلمة المرور' : 'رمز التحقق أو رمز الاسترداد'}
+          id="reauth-value"
+          error={error}
+        >
           <Input
             id="reauth-value"
             type={mode === 'password' ? 'password' : 'text'}
@@ -89,7 +93,12 @@ export function ReauthDialog() {
           >
             {mode === 'password' ? 'استخدم رمز التطبيق' : 'استخدم كلمة المرور'}
           </Button>
-          <Button type="button" variant="secondary" disabled={busy} onClick={() => void prove(reauthenticateWithPasskey)}>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => void prove(reauthenticateWithPasskey)}
+          >
             استخدم مفتاح مرور
           </Button>
           <Button type="button" variant="ghost" disabled={busy} onClick={() => finish(false)}>

@@ -17,7 +17,11 @@ export function SecurityPolicy() {
     <Card className="mt-6 space-y-3">
       <h2 className="text-lg font-bold">أمان الدخول</h2>
       {!policy.data ? (
-        policy.isError ? <p role="alert">تعذّر تحميل سياسة الدخول</p> : <Loading />
+        policy.isError ? (
+          <p role="alert">تعذّر تحميل سياسة الدخول</p>
+        ) : (
+          <Loading />
+        )
       ) : (
         <form
           className="space-y-3"
@@ -41,10 +45,14 @@ export function SecurityPolicy() {
             ))}
           </fieldset>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            من لا يملك من هذه الأدوار وسيلة تحقق ثانية يُطلب منه إعدادها بعد كلمة المرور مباشرة، ولن يتمكن من فتح لوحة التحكم قبل ذلك.
+            من لا يملك من هذه الأدوار وسيلة تحقق ثانية يُطلب منه إعدادها بعد كلمة المرور مباشرة، ولن يتمكن من فتح لوحة
+            التحكم قبل ذلك.
           </p>
           {fixed ? (
-            <p className="rounded border border-amber-300 bg-amber-50 p-2 text-sm font-bold dark:border-amber-800 dark:bg-amber-950" role="note">
+            <p
+              className="rounded border border-amber-300 bg-amber-50 p-2 text-sm font-bold dark:border-amber-800 dark:bg-amber-950"
+              role="note"
+            >
               هذه السياسة مضبوطة على الخادم بمتغير البيئة <bdi dir="ltr">STAFF_2FA_ROLES</bdi>، فلا تُغيَّر من هنا.
             </p>
           ) : (

@@ -31,7 +31,10 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
     URL.revokeObjectURL(url);
   };
   return (
-    <div className="space-y-3 rounded border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950" data-testid="recovery-codes">
+    <div
+      className="space-y-3 rounded border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950"
+      data-testid="recovery-codes"
+    >
       <p className="text-sm font-bold">احفظ رموز الاسترداد الآن: لن تظهر مرة أخرى.</p>
       <p className="text-sm">إذا فقدت هاتفك، يدخلك كل رمز منها مرة واحدة بدلاً من رمز التطبيق.</p>
       <ol className="grid grid-cols-2 gap-1 font-mono text-sm" dir="ltr">
@@ -109,9 +112,12 @@ function AppSetup({ onCodes }: { onCodes: (codes: string[]) => void }) {
         className="rounded bg-white p-2"
       />
       <p className="text-sm">
-        المفتاح السري:{' '}
-        {/* In groups of four, as authenticator apps accept it typed (spaces are ignored). */}
-        <code dir="ltr" className="inline-block rounded bg-slate-100 px-1 font-mono dark:bg-slate-800" data-testid="totp-secret">
+        المفتاح السري: {/* In groups of four, as authenticator apps accept it typed (spaces are ignored). */}
+        <code
+          dir="ltr"
+          className="inline-block rounded bg-slate-100 px-1 font-mono dark:bg-slate-800"
+          data-testid="totp-secret"
+        >
           {setup.secret.match(/.{1,4}/g)!.join(' ')}
         </code>
       </p>
@@ -194,7 +200,8 @@ function PasskeyRow({ p }: { p: PasskeyItem }) {
           <bdi>{p.name}</bdi>
         </p>
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          أُضيف {formatDateTime(p.createdAt)} · {p.lastUsedAt ? `آخر استخدام ${formatDateTime(p.lastUsedAt)}` : 'لم يُستخدم بعد'}
+          أُضيف {formatDateTime(p.createdAt)} ·{' '}
+          {p.lastUsedAt ? `آخر استخدام ${formatDateTime(p.lastUsedAt)}` : 'لم يُستخدم بعد'}
         </p>
       </div>
       <Button
@@ -222,7 +229,10 @@ export function TwoFactorPanel() {
     <div className="space-y-4" data-testid="two-factor">
       <Card className="space-y-3">
         <h2 className="flex items-center gap-2 font-bold">
-          <ShieldCheck className={`size-5 ${on ? 'text-green-700 dark:text-green-400' : 'text-slate-500'}`} aria-hidden="true" />
+          <ShieldCheck
+            className={`size-5 ${on ? 'text-green-700 dark:text-green-400' : 'text-slate-500'}`}
+            aria-hidden="true"
+          />
           التحقق بخطوتين {on ? '(مفعّل)' : '(غير مفعّل)'}
         </h2>
         {s.required && !on && (
@@ -269,4 +279,3 @@ export function TwoFactorPanel() {
     </div>
   );
 }
-

@@ -88,7 +88,12 @@ describe('audit entries as Arabic sentences', () => {
         'استورد مواقيت الصلاة (365 يوماً من 1 يناير 2026 إلى 31 ديسمبر 2026)',
       ],
       [
-        { entity: 'session', action: 'login_failed', entityId: null, details: { step: 'password', address: '192.0.2.7' } },
+        {
+          entity: 'session',
+          action: 'login_failed',
+          entityId: null,
+          details: { step: 'password', address: '192.0.2.7' },
+        },
         'أخفق في تسجيل الدخول بكلمة مرور خاطئة من العنوان 192.0.2.7',
       ],
       [{ entity: 'admin', action: 'lock' }, 'قُفل حسابه أمام الأجهزة الجديدة بعد محاولات دخول خاطئة كثيرة'],

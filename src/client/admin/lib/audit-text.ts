@@ -176,8 +176,7 @@ function phrase(e: AuditEntry, d: Details): { verb: string; rest?: string; named
       if (action === 'delete') return { verb: 'حذف الصورة' };
       break;
     case 'settings':
-      if (action === 'update' && e.entityId === 'security')
-        return { verb: 'عدّل سياسة التحقق بخطوتين', named: false };
+      if (action === 'update' && e.entityId === 'security') return { verb: 'عدّل سياسة التحقق بخطوتين', named: false };
       if (action === 'update') return { verb: 'عدّل إعدادات الموقع', named: false };
       break;
     case 'session': {

@@ -6,6 +6,7 @@ import { formatDateTime, formatNumber, timeAgo } from '../../../shared/format';
 import type { StatisticsToday } from '../../../shared/schemas/admin';
 import { reviewQueueQuery } from '../api/news';
 import { todayQuery } from '../api/statistics';
+import { BackupStatusCard } from '../components/backup-status-card';
 import { StatusBadge } from '../components/news-status';
 import { Card, Loading } from '../components/ui';
 import { readAuth } from '../lib/auth';
@@ -136,6 +137,7 @@ export function DashboardPage() {
           </Link>
         ))}
       </div>
+      {can(role, 'operations.view') && <BackupStatusCard />}
       {can(role, 'news.publish') && <ReviewQueueCard />}
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>

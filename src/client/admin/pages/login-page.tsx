@@ -18,7 +18,8 @@ import { notify } from '../lib/notify';
 
 type Methods = (typeof SECOND_FACTOR_METHODS)[number][];
 const PASSKEY_FAILED = 'تعذّر الدخول بمفتاح المرور';
-const cancelled = (err: unknown) => err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError');
+const cancelled = (err: unknown) =>
+  err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError');
 
 export function LoginPage() {
   const [, navigate] = useLocation();
@@ -82,7 +83,14 @@ export function LoginPage() {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-slate-100 p-4 dark:bg-slate-950">
       {methods ? (
-        <SecondStep methods={methods} busy={busy} setBusy={setBusy} onDone={done} onBack={() => setMethods(undefined)} withPasskey={withPasskey} />
+        <SecondStep
+          methods={methods}
+          busy={busy}
+          setBusy={setBusy}
+          onDone={done}
+          onBack={() => setMethods(undefined)}
+          withPasskey={withPasskey}
+        />
       ) : (
         <form
           onSubmit={submit}
@@ -115,7 +123,8 @@ export function LoginPage() {
             {busy ? 'جاري تسجيل الدخول...' : 'دخول'}
           </Button>
           <div className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300" aria-hidden="true">
-            <span className="h-px flex-1 bg-slate-300 dark:bg-slate-600" /> أو <span className="h-px flex-1 bg-slate-300 dark:bg-slate-600" />
+            <span className="h-px flex-1 bg-slate-300 dark:bg-slate-600" /> أو{' '}
+            <span className="h-px flex-1 bg-slate-300 dark:bg-slate-600" />
           </div>
           <Button type="button" variant="secondary" disabled={busy} className="w-full" onClick={withPasskey}>
             <Fingerprint className="size-4" aria-hidden="true" /> الدخول بمفتاح مرور
@@ -209,7 +218,13 @@ function SecondStep({
         </>
       )}
       {methods.includes('passkey') && (
-        <Button type="button" variant={hasApp ? 'secondary' : 'primary'} disabled={busy} className="w-full" onClick={withPasskey}>
+        <Button
+          type="button"
+          variant={hasApp ? 'secondary' : 'primary'}
+          disabled={busy}
+          className="w-full"
+          onClick={withPasskey}
+        >
           <Fingerprint className="size-4" aria-hidden="true" /> التحقق بمفتاح مرور
         </Button>
       )}

@@ -14,7 +14,10 @@ export function SecuritySetupPage({ name, onLogout }: { name: string; onLogout: 
   const status = useQuery(twoFactorQuery());
   const done = !!status.data && (status.data.totp || status.data.passkeys.length > 0);
   return (
-    <main className="mx-auto min-h-screen max-w-2xl space-y-4 bg-slate-100 p-4 dark:bg-slate-950" data-testid="security-setup">
+    <main
+      className="mx-auto min-h-screen max-w-2xl space-y-4 bg-slate-100 p-4 dark:bg-slate-950"
+      data-testid="security-setup"
+    >
       {done ? (
         <div className="space-y-2 rounded-lg border border-green-300 bg-green-50 p-4 dark:border-green-800 dark:bg-green-950">
           <h1 className="flex items-center gap-2 text-xl font-bold">
@@ -30,8 +33,8 @@ export function SecuritySetupPage({ name, onLogout }: { name: string; onLogout: 
             فعّل التحقق بخطوتين لمتابعة العمل
           </h1>
           <p className="text-sm">
-            مرحباً <bdi>{name}</bdi>. تشترط سياسة الموقع على دورك وسيلة تحقق ثانية غير كلمة المرور، حتى لا تكفي كلمة
-            مرور مسروقة لدخول حسابك. أضف تطبيق مصادقة على هاتفك أو مفتاح مرور على هذا الجهاز، ثم تُفتح لك لوحة التحكم.
+            مرحباً <bdi>{name}</bdi>. تشترط سياسة الموقع على دورك وسيلة تحقق ثانية غير كلمة المرور، حتى لا تكفي كلمة مرور
+            مسروقة لدخول حسابك. أضف تطبيق مصادقة على هاتفك أو مفتاح مرور على هذا الجهاز، ثم تُفتح لك لوحة التحكم.
           </p>
         </div>
       )}

@@ -181,7 +181,8 @@ export function UsersPage() {
                     }
                     aria-label={`إعادة ضبط التحقق بخطوتين لـ ${a.username}`}
                   >
-                    <ShieldOff className="size-4" aria-hidden="true" /> <span className="text-xs">إعادة ضبط التحقق</span>
+                    <ShieldOff className="size-4" aria-hidden="true" />{' '}
+                    <span className="text-xs">إعادة ضبط التحقق</span>
                   </Button>
                   <Button
                     variant="ghost"

@@ -10,7 +10,7 @@ export function TopStrip({ serverNow }: { serverNow: string }) {
   const settings = useSettings();
   const now = useNow(TIMINGS_MS.dateStripRefresh) ?? new Date(serverNow);
   return (
-    <div className="bg-slate-900 text-slate-100">
+    <section aria-label="تاريخ اليوم وروابط الموقع" className="bg-slate-900 text-slate-100">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-3 py-0.5 text-xs sm:py-1.5 sm:text-sm">
         {/* One line on a phone (the Hijri date from tablet width up): the news starts higher. */}
         <p className="flex min-w-0 gap-x-3 truncate" suppressHydrationWarning>
@@ -47,6 +47,6 @@ export function TopStrip({ serverNow }: { serverNow: string }) {
           <ThemeToggle />
         </div>
       </div>
-    </div>
+    </section>
   );
 }

@@ -23,7 +23,7 @@ export function FeaturedCard({ item }: { item: NewsListItem }) {
         </div>
         <h2 className="line-clamp-4 text-xl font-bold leading-9 [overflow-wrap:anywhere] sm:text-2xl sm:leading-10">
           <Link to={`/news/${item.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
-            {item.title}
+            <bdi>{item.title}</bdi>
           </Link>
         </h2>
         <p className="line-clamp-3 leading-8 text-slate-700 dark:text-slate-300">{item.description || 'بدون وصف'}</p>

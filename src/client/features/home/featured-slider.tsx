@@ -65,7 +65,7 @@ export function FeaturedSlider({ items }: { items: NewsListItem[] }) {
             {item.live && <LiveBadge className="mb-1.5" />}
             <h2 className="line-clamp-3 text-lg font-bold leading-8 text-white [overflow-wrap:anywhere] sm:text-xl lg:text-2xl lg:leading-10">
               <Link to={`/news/${item.id}`} tabIndex={i === index ? 0 : -1} className="hover:underline">
-                {item.title}
+                <bdi>{item.title}</bdi>
               </Link>
             </h2>
             <p className="mt-1 line-clamp-2 leading-7 text-white/90 max-lg:hidden">{item.description}</p>

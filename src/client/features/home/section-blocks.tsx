@@ -37,7 +37,7 @@ export function SectionBlocks({ blocks, now }: { blocks: FrontPlan['blocks']; no
                 <h3 className="mt-2 line-clamp-3 text-lg font-bold leading-8 [overflow-wrap:anywhere]">
                   {b.lead!.live && <LiveBadge className="me-2 align-middle" />}
                   <Link to={`/news/${b.lead!.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
-                    {b.lead!.title}
+                    <bdi>{b.lead!.title}</bdi>
                   </Link>
                 </h3>
                 <p className="line-clamp-2 text-sm leading-7 text-slate-700 dark:text-slate-300">
@@ -52,7 +52,7 @@ export function SectionBlocks({ blocks, now }: { blocks: FrontPlan['blocks']; no
                       <h3 className="line-clamp-3 font-bold leading-7 [overflow-wrap:anywhere]">
                         {n.live && <LiveBadge className="me-2 align-middle" />}
                         <Link to={`/news/${n.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
-                          {n.title}
+                          <bdi>{n.title}</bdi>
                         </Link>
                       </h3>
                       <time

@@ -109,7 +109,9 @@ export function ArticleView({ a, share = true, children }: { a: NewsArticle; sha
   return (
     <>
       <header className="space-y-3">
-        <h1 className="text-2xl font-bold leading-[1.6] [overflow-wrap:anywhere] sm:text-4xl">{a.title}</h1>
+        <h1 className="text-2xl font-bold leading-[1.6] [overflow-wrap:anywhere] sm:text-4xl">
+          <bdi>{a.title}</bdi>
+        </h1>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
           <CategoryBadge slug={a.category} name={a.categoryName} color={a.categoryColor} />
           <time dateTime={date}>{formatDateTime(date)}</time>

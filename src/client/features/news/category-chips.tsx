@@ -6,7 +6,7 @@ import { useNavLinks } from '../../lib/nav-links';
 export function CategoryChips() {
   const links = useNavLinks();
   return (
-    <nav aria-label="الأقسام" className="flex flex-wrap gap-2">
+    <nav aria-label="التنقل بين الأقسام" className="flex flex-wrap gap-2">
       {links.map((c) => (
         <NavLink
           key={c.slug}

@@ -71,7 +71,9 @@ export function SearchPage() {
                   </div>
                   <h2 className="line-clamp-3 text-base font-bold leading-7 [overflow-wrap:anywhere] sm:text-lg sm:leading-8">
                     <Link to={`/news/${n.id}`} className="hover:text-blue-800 dark:hover:text-blue-300">
-                      <Highlight text={n.title} query={query} />
+                      <bdi>
+                        <Highlight text={n.title} query={query} />
+                      </bdi>
                     </Link>
                   </h2>
                   <p className="line-clamp-3 text-sm leading-7 text-slate-700 dark:text-slate-300">

@@ -92,7 +92,8 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
 
   return (
     <section
-      aria-label={label}
+      // Named apart from the page's own «آخر الأخبار» list (landmarks of one kind need names of their own).
+      aria-label={breaking ? 'شريط الأخبار العاجلة' : `شريط ${label}`}
       aria-roledescription="شريط أخبار"
       ref={root}
       className={`relative ${bar}`}
@@ -130,10 +131,10 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
               {current.live && <LiveBadge className="me-2 align-middle" />}
               {active && current.href ? (
                 <Link to={current.href} className="underline-offset-4 hover:underline">
-                  {current.title}
+                  <bdi>{current.title}</bdi>
                 </Link>
               ) : (
-                current.title
+                <bdi>{current.title}</bdi>
               )}
             </p>
           )}

@@ -122,7 +122,10 @@ export const passkeys = pgTable(
     credentialId: text('credential_id').notNull(),
     publicKey: bytea('public_key').notNull(),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

@@ -47,7 +47,13 @@ export function adminsAdminRoutes(service: AdminsService): FastifyPluginAsyncZod
 
     /** Every staff member changes their own password here (no permission needed beyond being signed in). */
     app.put('/me/password', { schema: { body: ownPasswordInput, response: { 200: okMessage } } }, async (req) => {
-      await service.changeOwnPassword(actorOf(req), req.body.currentPassword, req.body.password, sessionTokenOf(req), req.ip);
+      await service.changeOwnPassword(
+        actorOf(req),
+        req.body.currentPassword,
+        req.body.password,
+        sessionTokenOf(req),
+        req.ip,
+      );
       return { message: 'تم تغيير كلمة المرور' };
     });
 

@@ -28,7 +28,9 @@ const concrete = (url: string) => url.replace(/:[a-zA-Z]+/g, '1').replace(/\*/g,
 describe('the admin gate', () => {
   it('answers 401 on every admin route without a session (enumerated from the router)', async () => {
     // Signing in (the password, then its second step) is the one way in.
-    const routes = t.app.routesList.filter((r) => r.url.startsWith('/api/admin') && !r.url.startsWith('/api/admin/login'));
+    const routes = t.app.routesList.filter(
+      (r) => r.url.startsWith('/api/admin') && !r.url.startsWith('/api/admin/login'),
+    );
     expect(routes.length).toBeGreaterThan(20);
     for (const r of routes) {
       const res = await as(t.app, undefined)(r.method as 'GET', concrete(r.url));

@@ -3,8 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginRequest, okMessage, sessionResponse, staffSession } from '../../../shared/schemas/admin';
 import { idParam } from '../../../shared/schemas/common';
-import { codeInput, loginResponse, passkeyAnswer, reauthInput, webauthnOptions } from '../../../shared/schemas/security';
-import { actorOf, DEVICE_COOKIE, relyingPartyOf, SESSION_COOKIE, sessionOf, sessionTokenOf } from '../../plugins/admin-api';
+import {
+  codeInput,
+  loginResponse,
+  passkeyAnswer,
+  reauthInput,
+  webauthnOptions,
+} from '../../../shared/schemas/security';
+import {
+  actorOf,
+  DEVICE_COOKIE,
+  relyingPartyOf,
+  SESSION_COOKIE,
+  sessionOf,
+  sessionTokenOf,
+} from '../../plugins/admin-api';
 import { presentAdmin } from '../admins/admins.presenter';
 import { presentStaffSession } from './auth.presenter';
 import type { AuthService, SignInContext, SignInOutcome } from './auth.service';
@@ -52,13 +65,16 @@ export function loginRoutes(auth: AuthService, publicUrl: string | undefined): F
       '/login/code',
       { schema: { body: codeInput, response: { 200: loginResponse } }, config: limit },
       async (req, reply) =>
-        answer(req, reply, publicUrl, await auth.secondStep(req.cookies[SESSION_COOKIE], req.body.code, contextOf(req))),
+        answer(
+          req,
+          reply,
+          publicUrl,
+          await auth.secondStep(req.cookies[SESSION_COOKIE], req.body.code, contextOf(req)),
+        ),
     );
     /** A passkey challenge: for the pending session's account, or for any passkey of this site (signing in alone). */
-    app.post(
-      '/login/passkey/options',
-      { schema: { response: { 200: webauthnOptions } }, config: limit },
-      async (req) => auth.passkeyOptions(relyingPartyOf(req, publicUrl), req.cookies[SESSION_COOKIE]),
+    app.post('/login/passkey/options', { schema: { response: { 200: webauthnOptions } }, config: limit }, async (req) =>
+      auth.passkeyOptions(relyingPartyOf(req, publicUrl), req.cookies[SESSION_COOKIE]),
     );
     app.post(
       '/login/passkey',
@@ -94,7 +110,10 @@ export function sessionRoutes(auth: AuthService, publicUrl: string | undefined):
     /** Proves the owner again (password or code) for the sensitive actions of the next 10 minutes. */
     app.post(
       '/me/reauth',
-      { schema: { body: reauthInput, response: { 200: okMessage } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      {
+        schema: { body: reauthInput, response: { 200: okMessage } },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
       async (req) => {
         await auth.reauthenticate(actorOf(req), sessionTokenOf(req), req.body, req.ip);
         return { message: 'تم التحقق من هويتك' };
@@ -103,14 +122,15 @@ export function sessionRoutes(auth: AuthService, publicUrl: string | undefined):
     app.post('/me/reauth/passkey/options', { schema: { response: { 200: webauthnOptions } } }, async (req) =>
       auth.reauthPasskeyOptions(actorOf(req), relyingPartyOf(req, publicUrl)),
     );
-    app.post(
-      '/me/reauth/passkey',
-      { schema: { body: passkeyAnswer, response: { 200: okMessage } } },
-      async (req) => {
-        await auth.reauthenticateWithPasskey(actorOf(req), sessionTokenOf(req), req.body as never, relyingPartyOf(req, publicUrl));
-        return { message: 'تم التحقق من هويتك' };
-      },
-    );
+    app.post('/me/reauth/passkey', { schema: { body: passkeyAnswer, response: { 200: okMessage } } }, async (req) => {
+      await auth.reauthenticateWithPasskey(
+        actorOf(req),
+        sessionTokenOf(req),
+        req.body as never,
+        relyingPartyOf(req, publicUrl),
+      );
+      return { message: 'تم التحقق من هويتك' };
+    });
     app.get('/me/sessions', { schema: { response: { 200: z.array(staffSession) } } }, async (req) =>
       (await auth.sessions(actorOf(req), sessionTokenOf(req))).map(presentStaffSession),
     );

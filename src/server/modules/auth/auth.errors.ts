@@ -10,6 +10,8 @@ export const authErrors = {
   throttled: () => new AppError(429, 'LOGIN_THROTTLED', LOGIN_THROTTLED),
   secondStepExpired: () => new AppError(401, 'UNAUTHORIZED', SECOND_STEP_EXPIRED),
   wrongPassword: () =>
-    new AppError(400, 'WRONG_PASSWORD', 'كلمة المرور غير صحيحة', [{ path: 'password', message: 'كلمة المرور غير صحيحة' }]),
+    new AppError(400, 'WRONG_PASSWORD', 'كلمة المرور غير صحيحة', [
+      { path: 'password', message: 'كلمة المرور غير صحيحة' },
+    ]),
   accountNotFound: () => new AppError(404, 'ADMIN_NOT_FOUND', 'المستخدم غير موجود'),
 };

@@ -20,7 +20,9 @@ export function authRepository(db: Db) {
     const [row] = await ex
       .select({
         n: sql<number>`count(*) filter (where not ${loginAttempts.succeeded} and ${after})::int`,
-        last: sql<string | null>`max(${loginAttempts.attemptedAt}) filter (where not ${loginAttempts.succeeded} and ${after})`,
+        last: sql<
+          string | null
+        >`max(${loginAttempts.attemptedAt}) filter (where not ${loginAttempts.succeeded} and ${after})`,
       })
       .from(loginAttempts)
       .where(and(eq(loginAttempts.key, key), gte(loginAttempts.attemptedAt, since)));
@@ -87,7 +89,10 @@ export function authRepository(db: Db) {
     },
     /** The session proved its owner again (password, code or passkey) at `at`. */
     async markVerified(token: string, at: Date): Promise<void> {
-      await db.update(sessions).set({ verifiedAt: at, lastSeenAt: at }).where(eq(sessions.tokenHash, hashToken(token)));
+      await db
+        .update(sessions)
+        .set({ verifiedAt: at, lastSeenAt: at })
+        .where(eq(sessions.tokenHash, hashToken(token)));
     },
     /** A session held at enrolment becomes whole (the account now has a second factor). */
     async completeStage(token: string, at: Date, ex: Executor = db): Promise<void> {
@@ -206,7 +211,10 @@ export function authRepository(db: Db) {
         .where(
           and(
             eq(loginAttempts.succeeded, false),
-            or(eq(loginAttempts.key, `user:${account}`), sql`starts_with(${loginAttempts.key}, ${`place:${account}|`})`),
+            or(
+              eq(loginAttempts.key, `user:${account}`),
+              sql`starts_with(${loginAttempts.key}, ${`place:${account}|`})`,
+            ),
           ),
         );
     },

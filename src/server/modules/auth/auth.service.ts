@@ -93,7 +93,11 @@ export function authService(deps: {
   async function originOf(username: string, address: string, deviceToken: string | undefined): Promise<Origin> {
     const device = deviceToken ? hashToken(deviceToken) : undefined;
     const known = await repo.knownMarks(username, [addressMark(username, address), ...(device ? [device] : [])]);
-    return { address, knownDevice: device && known.includes(device) ? device : undefined, knownAddress: known.includes(addressMark(username, address)) };
+    return {
+      address,
+      knownDevice: device && known.includes(device) ? device : undefined,
+      knownAddress: known.includes(addressMark(username, address)),
+    };
   }
 
   /** An actor for audit entries about an attempt (the account when it exists, else the name typed). */
@@ -109,7 +113,9 @@ export function authService(deps: {
       value: undefined,
       audit: [
         { action: 'login_failed' as const, entity: 'session', entityId: null, details: { step, address } },
-        ...(locked ? [{ action: 'lock' as const, entity: 'admin', entityId: row?.id ?? null, details: { address } }] : []),
+        ...(locked
+          ? [{ action: 'lock' as const, entity: 'admin', entityId: row?.id ?? null, details: { address } }]
+          : []),
       ],
       tags: [],
     }));
@@ -146,12 +152,18 @@ export function authService(deps: {
     const enrol = !hasFactor && (await mfa.requiredFor(row.role));
     const at = now();
     const expiresAt = new Date(at.getTime() + (enrol ? ENROL_TTL_MS : SESSION_TTL_MS));
-    const kept =
-      ctx.deviceToken && (await repo.knownMarks(row.username, [hashToken(ctx.deviceToken)])).length > 0;
+    const kept = ctx.deviceToken && (await repo.knownMarks(row.username, [hashToken(ctx.deviceToken)])).length > 0;
     const deviceToken = kept ? ctx.deviceToken! : randomBytes(32).toString('base64url');
     const token = await write(admin, async (tx) => {
       const value = await repo.createSession(
-        { adminId: admin.id, at, expiresAt, userAgent: ctx.userAgent, address: ctx.address, stage: enrol ? 'enrol' : 'full' },
+        {
+          adminId: admin.id,
+          at,
+          expiresAt,
+          userAgent: ctx.userAgent,
+          address: ctx.address,
+          stage: enrol ? 'enrol' : 'full',
+        },
         tx,
       );
       await repo.rememberMarks(admin.id, [hashToken(deviceToken), addressMark(row.username, ctx.address)], at, tx);
@@ -258,7 +270,12 @@ export function authService(deps: {
       if (!found || found.stage === 'second_factor') return undefined;
       // Use is noted at most every few minutes, not written on every request.
       if (at.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_MS) await repo.touchSession(found.id, at);
-      return { admin: toSessionAdmin(found.admin), expiresAt: found.expiresAt, stage: found.stage, verifiedAt: found.verifiedAt };
+      return {
+        admin: toSessionAdmin(found.admin),
+        expiresAt: found.expiresAt,
+        stage: found.stage,
+        verifiedAt: found.verifiedAt,
+      };
     },
 
     /** Whether a session proved its owner recently enough for a sensitive action. */
@@ -343,7 +360,11 @@ export function authService(deps: {
     async endOtherSessions(admin: SessionAdmin, token: string): Promise<void> {
       await write(admin, async (tx) => {
         await repo.deleteSessionsOf(admin.id, token, tx);
-        return { value: undefined, audit: { action: 'logout', entity: 'session', entityId: null, details: { others: true } }, tags: [] };
+        return {
+          value: undefined,
+          audit: { action: 'logout', entity: 'session', entityId: null, details: { others: true } },
+          tags: [],
+        };
       });
     },
 

@@ -4,7 +4,7 @@
  * each cached on its own and dropped only when its month changes. The Google News sitemap is the last 48 hours; RSS
  * for all news and per section, with the authors as dc:creator.
  */
-import { publicImageUrl } from '../../../shared/media';
+import { ownMediaFile, publicImageUrl } from '../../../shared/media';
 import type { NewsListItem } from '../../../shared/schemas/news';
 import type { PublicSettings } from '../../../shared/schemas/settings';
 import type { AuthorsService } from '../authors/authors.service';
@@ -24,6 +24,9 @@ const absoluteUrl = (origin: string, url: string) => (/^https?:\/\//.test(url) ?
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
+/** An item's picture as an RSS enclosure: only our own stored images, whose exact size in bytes is known. */
+type Enclosures = Map<number, { url: string; type: string; length: number }>;
+
 function rss(
   settings: PublicSettings,
   origin: string,
@@ -32,6 +35,7 @@ function rss(
   selfPath: string,
   items: NewsListItem[],
   authors: Map<number, string[]>,
+  enclosures: Enclosures,
 ): string {
   return xmlDocument({
     rss: {
@@ -54,12 +58,12 @@ function rss(
             ...(authors.get(n.id)?.length ? { 'dc:creator': xmlText(authors.get(n.id)!.join('، ')) } : {}),
             category: xmlText(n.categoryName),
             pubDate: new Date(n.publishedAt ?? n.createdAt).toUTCString(),
-            ...(n.imageUrl
+            ...(enclosures.has(n.id)
               ? {
                   enclosure: {
-                    '@_url': absoluteUrl(origin, publicImageUrl(n.imageUrl)),
-                    '@_type': 'image/webp',
-                    '@_length': '0',
+                    '@_url': absoluteUrl(origin, enclosures.get(n.id)!.url),
+                    '@_type': enclosures.get(n.id)!.type,
+                    '@_length': String(enclosures.get(n.id)!.length),
                   },
                 }
               : {}),
@@ -75,10 +79,31 @@ export function feedsService(deps: {
   categories: CategoriesService;
   authors: AuthorsService;
   settings: SettingsService;
+  /** A stored image file's size in bytes (the media store), for the enclosures' length. */
+  mediaSize: (id: string, file: string) => Promise<number | undefined>;
   now: () => Date;
 }) {
   const url = (loc: string, lastmod?: Date | null) => ({ loc, ...(lastmod ? { lastmod: lastmod.toISOString() } : {}) });
   const withAuthors = async (rows: { id: number }[]) => deps.news.authorNames(rows.map((r) => r.id));
+  /**
+   * RSS 2.0 requires an enclosure's length in bytes: each item's stored picture is measured (a stat, or a HEAD on the
+   * bucket; the feed is cached, so once per change). A picture from another site, or one that cannot be measured, is
+   * left out rather than given a false length.
+   */
+  const enclosuresOf = async (items: NewsListItem[]): Promise<Enclosures> => {
+    const found: Enclosures = new Map();
+    await Promise.all(
+      items.map(async (n) => {
+        const own = n.imageUrl ? ownMediaFile(n.imageUrl) : undefined;
+        if (!own) return;
+        const length = await deps.mediaSize(own.id, own.file).catch(() => undefined);
+        if (length === undefined) return;
+        const type = own.file.endsWith('.jpg') ? 'image/jpeg' : 'image/webp';
+        found.set(n.id, { url: publicImageUrl(n.imageUrl!), type, length });
+      }),
+    );
+    return found;
+  };
   return {
     /** The index: the pages sitemap and one sitemap per month with published news, newest first. */
     async sitemapIndex(origin: string): Promise<{ xml: string }> {
@@ -158,7 +183,16 @@ export function feedsService(deps: {
       const items = rows.map(presentNewsListItem);
       return {
         ids: items.map((n) => n.id),
-        xml: rss(settings, origin, settings.siteName, `${origin}/`, '/rss.xml', items, await withAuthors(rows)),
+        xml: rss(
+          settings,
+          origin,
+          settings.siteName,
+          `${origin}/`,
+          '/rss.xml',
+          items,
+          await withAuthors(rows),
+          await enclosuresOf(items),
+        ),
       };
     },
 
@@ -179,6 +213,7 @@ export function feedsService(deps: {
           `/rss/${category.slug}.xml`,
           items,
           await withAuthors(rows),
+          await enclosuresOf(items),
         ),
       };
     },

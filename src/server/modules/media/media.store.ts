@@ -34,6 +34,8 @@ export interface MediaStore {
   has(id: string, name: string): Promise<boolean>;
   /** One file for streaming, or undefined if there is none. */
   get(id: string, name: string): Promise<MediaObject | undefined>;
+  /** One file's size in bytes, or undefined if there is none (RSS enclosures state it). */
+  size(id: string, name: string): Promise<number | undefined>;
   /** Removes every file of an image (nothing to do if there is none). */
   deleteImage(id: string): Promise<void>;
   /** Every stored file, as `<id>/<name>` with its size (moving media between drivers, backups). */
@@ -103,6 +105,15 @@ export function localMediaStore(dir: string): MediaStore {
         return undefined;
       }
     },
+    async size(id, name) {
+      checkName(id, name);
+      try {
+        return (await fsp.stat(path.join(dir, id, name))).size;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    },
     async deleteImage(id) {
       checkName(id);
       await fsp.rm(path.join(dir, id), { recursive: true, force: true });
@@ -146,26 +157,31 @@ const notFound = (err: unknown) => {
 let sdk: Promise<typeof import('@aws-sdk/client-s3')> | undefined;
 const loadSdk = () => (sdk ??= import('@aws-sdk/client-s3'));
 
+/** An AWS SDK client for the configured S3-compatible service (loaded on first use), for media and backups alike. */
+export async function connectS3(options: S3Options) {
+  const s3 = await loadSdk();
+  const client = new s3.S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    // Without keys, the SDK's own chain (environment, instance role, ~/.aws) provides them.
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+    // Only the checksums the service asks for: several S3-compatible services refuse the SDK's newer defaults.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+    // A stalled service fails a request within seconds instead of holding it (and a socket) for ever.
+    requestHandler: { connectionTimeout: 3000, requestTimeout: 10_000 },
+  });
+  return { s3, client };
+}
+
 export function s3MediaStore(options: S3Options): MediaStore {
   let made: Promise<{ client: S3Client; s3: typeof import('@aws-sdk/client-s3') }> | undefined;
-  const connect = () => (made ??= loadSdk().then((s3) => ({ s3, client: makeClient(s3) })));
-  const makeClient = (s3: typeof import('@aws-sdk/client-s3')) =>
-    new s3.S3Client({
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle,
-      // Without keys, the SDK's own chain (environment, instance role, ~/.aws) provides them.
-      credentials:
-        options.accessKeyId && options.secretAccessKey
-          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-          : undefined,
-      // Only the checksums the service asks for: several S3-compatible services refuse the SDK's newer defaults.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      maxAttempts: 3,
-      // A stalled service fails a request within seconds instead of holding it (and a socket) for ever.
-      requestHandler: { connectionTimeout: 3000, requestTimeout: 10_000 },
-    });
+  const connect = () => (made ??= connectS3(options));
   const Bucket = options.bucket;
   const key = (id: string, name: string) => `${options.prefix}${id}/${name}`;
 
@@ -231,6 +247,16 @@ export function s3MediaStore(options: S3Options): MediaStore {
         return true;
       } catch (err) {
         if (notFound(err)) return false;
+        throw err;
+      }
+    },
+    async size(id, name) {
+      checkName(id, name);
+      const { client, s3 } = await connect();
+      try {
+        return (await client.send(new s3.HeadObjectCommand({ Bucket, Key: key(id, name) }))).ContentLength;
+      } catch (err) {
+        if (notFound(err)) return undefined;
         throw err;
       }
     },

@@ -75,10 +75,8 @@ export function mfaAdminRoutes(
       }),
     );
 
-    app.post(
-      '/me/passkeys/options',
-      { config: ADDING, schema: { response: { 200: webauthnOptions } } },
-      async (req) => passkeys.registrationOptions(actorOf(req), relyingPartyOf(req, publicUrl)),
+    app.post('/me/passkeys/options', { config: ADDING, schema: { response: { 200: webauthnOptions } } }, async (req) =>
+      passkeys.registrationOptions(actorOf(req), relyingPartyOf(req, publicUrl)),
     );
     app.post(
       '/me/passkeys',
@@ -88,7 +86,12 @@ export function mfaAdminRoutes(
           .status(201)
           .send(
             presentPasskey(
-              await passkeys.register(actorOf(req), sessionTokenOf(req), req.body as never, relyingPartyOf(req, publicUrl)),
+              await passkeys.register(
+                actorOf(req),
+                sessionTokenOf(req),
+                req.body as never,
+                relyingPartyOf(req, publicUrl),
+              ),
             ),
           ),
     );

@@ -5,7 +5,9 @@ import type { Db, Executor } from '../../db/client';
 import { admins, passkeys, recoveryCodes, webauthnChallenges } from '../../db/schema/accounts';
 
 const hashCode = (code: string) =>
-  createHash('sha256').update(`sahifa-recovery|${code.toLowerCase().replace(/[^a-z0-9]/g, '')}`).digest('hex');
+  createHash('sha256')
+    .update(`sahifa-recovery|${code.toLowerCase().replace(/[^a-z0-9]/g, '')}`)
+    .digest('hex');
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 
@@ -70,8 +72,7 @@ export function mfaRepository(db: Db) {
     },
     async replaceRecoveryCodes(adminId: number, codes: string[], ex: Executor = db): Promise<void> {
       await ex.delete(recoveryCodes).where(eq(recoveryCodes.adminId, adminId));
-      if (codes.length)
-        await ex.insert(recoveryCodes).values(codes.map((c) => ({ adminId, codeHash: hashCode(c) })));
+      if (codes.length) await ex.insert(recoveryCodes).values(codes.map((c) => ({ adminId, codeHash: hashCode(c) })));
     },
     /** Spends a recovery code (once only); false when it is not one of the account's unused codes. */
     async useRecoveryCode(adminId: number, code: string, at: Date, ex: Executor = db): Promise<boolean> {

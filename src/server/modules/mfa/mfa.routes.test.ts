@@ -24,7 +24,8 @@ beforeAll(async () => {
   await addAdmin(t.database.db, 'chief', 'admin');
   for (const name of ['ed-new', 'ed-app', 'ed-reset', 'ed-replay', 'ed-guess'])
     await addAdmin(t.database.db, name, 'editor');
-  for (const name of ['wr-one', 'wr-owner', 'wr-pw', 'wr-sessions', 'wr-enrol']) await addAdmin(t.database.db, name, 'writer');
+  for (const name of ['wr-one', 'wr-owner', 'wr-pw', 'wr-sessions', 'wr-enrol'])
+    await addAdmin(t.database.db, name, 'writer');
 });
 afterAll(() => t.close());
 
@@ -103,7 +104,10 @@ describe('the policy', () => {
     const call = as(t.app, first.cookie);
     const news = await call('GET', '/api/admin/news');
     expect(news.statusCode).toBe(403);
-    expect(news.json()).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED', message: 'يجب تفعيل التحقق بخطوتين لحسابك قبل المتابعة' });
+    expect(news.json()).toMatchObject({
+      code: 'TWO_FACTOR_SETUP_REQUIRED',
+      message: 'يجب تفعيل التحقق بخطوتين لحسابك قبل المتابعة',
+    });
     expect((await call('GET', '/api/admin/session')).json().twoFactorSetupRequired).toBe(true);
     expect((await call('GET', '/api/admin/me/2fa')).json()).toMatchObject({ totp: false, required: true });
 
@@ -116,7 +120,11 @@ describe('the policy', () => {
 
   it('keeps SPEC’s answer for a writer, whom the default policy does not cover', async () => {
     const res = await signIn('wr-one');
-    expect(res.body).toMatchObject({ message: 'تم تسجيل الدخول بنجاح', admin: { username: 'wr-one' }, twoFactorSetupRequired: false });
+    expect(res.body).toMatchObject({
+      message: 'تم تسجيل الدخول بنجاح',
+      admin: { username: 'wr-one' },
+      twoFactorSetupRequired: false,
+    });
     expect((await as(t.app, res.cookie)('GET', '/api/admin/news')).statusCode).toBe(200);
   });
 
@@ -253,7 +261,9 @@ describe('an admin’s reset and re-authentication', () => {
     expect((await call('POST', `/api/admin/admins/${chiefId}/2fa/reset`)).json().code).toBe('NOT_ON_OWN_ACCOUNT');
     const reset = await call('POST', `/api/admin/admins/${edId}/2fa/reset`);
     expect(reset.statusCode).toBe(200);
-    expect((await t.database.pool.query('select count(*)::int n from sessions where admin_id = $1', [edId])).rows[0].n).toBe(0);
+    expect(
+      (await t.database.pool.query('select count(*)::int n from sessions where admin_id = $1', [edId])).rows[0].n,
+    ).toBe(0);
     expect(await auditActions('chief')).toContain('reset');
     // Next time, the editor is sent to set one up again.
     expect((await signIn('ed-new')).body.twoFactorSetupRequired).toBe(true);
@@ -263,11 +273,17 @@ describe('an admin’s reset and re-authentication', () => {
     const chief = await secondStepWithApp('chief', (await signIn('chief')).cookie);
     const call = as(t.app, chief);
     const writerId = (await t.database.pool.query("select id from admins where username = 'wr-one'")).rows[0].id;
-    expect((await call('PUT', `/api/admin/admins/${writerId}/password`, { password: 'new-pass-1' })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/admin/admins/${writerId}/password`, { password: 'new-pass-1' })).statusCode).toBe(
+      200,
+    );
     advance(11 * 60_000);
     for (const [method, url, body] of [
       ['PUT', `/api/admin/admins/${writerId}/password`, { password: 'new-pass-2' }],
-      ['POST', '/api/admin/admins', { username: 'newbie', fullName: 'جديد', email: 'n@sahifa.ly', password: 'secret-1', roleName: 'admin' }],
+      [
+        'POST',
+        '/api/admin/admins',
+        { username: 'newbie', fullName: 'جديد', email: 'n@sahifa.ly', password: 'secret-1', roleName: 'admin' },
+      ],
       ['PUT', '/api/admin/security-settings', { twoFactorRoles: ['admin'] }],
       ['POST', `/api/admin/admins/${writerId}/2fa/reset`],
       ['GET', '/api/admin/newsletter/export.csv'],
@@ -278,13 +294,18 @@ describe('an admin’s reset and re-authentication', () => {
     ] as const) {
       const res = await call(method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(res.json()).toMatchObject({ code: 'REAUTH_REQUIRED', message: 'لحماية الحساب، أكّد هويتك مرة أخرى قبل هذا الإجراء' });
+      expect(res.json()).toMatchObject({
+        code: 'REAUTH_REQUIRED',
+        message: 'لحماية الحساب، أكّد هويتك مرة أخرى قبل هذا الإجراء',
+      });
     }
     // Ordinary work goes on without asking.
     expect((await call('GET', '/api/admin/news')).statusCode).toBe(200);
     expect((await call('POST', '/api/admin/me/reauth', { password: 'wrong-one' })).statusCode).toBe(400);
     expect((await call('POST', '/api/admin/me/reauth', { password: 'secret-pass-1' })).statusCode).toBe(200);
-    expect((await call('PUT', `/api/admin/admins/${writerId}/password`, { password: 'new-pass-3' })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/admin/admins/${writerId}/password`, { password: 'new-pass-3' })).statusCode).toBe(
+      200,
+    );
     expect((await call('GET', '/api/admin/newsletter/export.csv')).statusCode).toBe(200);
     advance(11 * 60_000);
     const secret = await secretOf('chief');
@@ -331,10 +352,16 @@ describe('throttling that an outsider cannot turn against the owner', () => {
     const me = await signIn('wr-pw');
     const call = as(t.app, me.cookie);
     for (let i = 0; i < 5; i++) {
-      const res = await call('PUT', '/api/admin/me/password', { currentPassword: `wrong-${i}`, password: 'new-pass-1' });
+      const res = await call('PUT', '/api/admin/me/password', {
+        currentPassword: `wrong-${i}`,
+        password: 'new-pass-1',
+      });
       expect(res.statusCode).toBe(400);
     }
-    const blocked = await call('PUT', '/api/admin/me/password', { currentPassword: 'secret-pass-1', password: 'new-pass-1' });
+    const blocked = await call('PUT', '/api/admin/me/password', {
+      currentPassword: 'secret-pass-1',
+      password: 'new-pass-1',
+    });
     expect(blocked.statusCode).toBe(429);
   });
 

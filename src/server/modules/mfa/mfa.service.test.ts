@@ -16,7 +16,9 @@ it('decides two removals at once one after the other, so a required account keep
   const { db } = t.database;
   const row = await addAdmin(db, 'two-factors', 'editor');
   await db.update(admins).set({ totpSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(admins.id, row.id));
-  await db.insert(passkeys).values({ adminId: row.id, credentialId: 'cred-two', publicKey: new Uint8Array([1]), name: 'هاتفي' });
+  await db
+    .insert(passkeys)
+    .values({ adminId: row.id, credentialId: 'cred-two', publicKey: new Uint8Array([1]), name: 'هاتفي' });
   const actor = toSessionAdmin(row);
   const { mfa } = t.app.modules;
 
@@ -40,7 +42,13 @@ it('decides two removals at once one after the other, so a required account keep
   );
   // The second may only go on once the first has committed (it waits on the account's row); let the first commit
   // when the second has settled or after a while, whichever is first.
-  await Promise.race([second.then(() => {}, () => {}), new Promise((r) => setTimeout(r, 300))]);
+  await Promise.race([
+    second.then(
+      () => {},
+      () => {},
+    ),
+    new Promise((r) => setTimeout(r, 300)),
+  ]);
   release();
   await first;
   await expect(second).rejects.toMatchObject({ code: 'POLICY_REQUIRES_SECOND_FACTOR' });

@@ -84,7 +84,12 @@ export function mfaService(deps: {
         await settings.put(SECURITY_SETTINGS_KEY, { twoFactorRoles: chosen }, actor.id, now(), tx);
         return {
           value: undefined,
-          audit: { action: 'update', entity: 'settings', entityId: SECURITY_SETTINGS_KEY, details: { twoFactorRoles: chosen } },
+          audit: {
+            action: 'update',
+            entity: 'settings',
+            entityId: SECURITY_SETTINGS_KEY,
+            details: { twoFactorRoles: chosen },
+          },
           tags: [],
         };
       });
@@ -97,7 +102,11 @@ export function mfaService(deps: {
     removeFactor,
 
     async status(adminId: number, role: Role) {
-      const [factors, keys, required] = [await repo.factorsOf(adminId), await repo.listPasskeys(adminId), await policy()];
+      const [factors, keys, required] = [
+        await repo.factorsOf(adminId),
+        await repo.listPasskeys(adminId),
+        await policy(),
+      ];
       return {
         totp: !!factors?.totp,
         recoveryCodesLeft: factors?.recoveryLeft ?? 0,
@@ -126,7 +135,11 @@ export function mfaService(deps: {
         if (!(await repo.confirmSecret(actor.id!, stored.pending!, step, tx))) throw mfaErrors.notStarted();
         await repo.replaceRecoveryCodes(actor.id!, codes, tx);
         await completeEnrolment(sessionToken, tx);
-        return { value: undefined, audit: { action: 'enable', entity: 'two_factor', entityId: actor.id, details: { method: 'totp' } }, tags: [] };
+        return {
+          value: undefined,
+          audit: { action: 'enable', entity: 'two_factor', entityId: actor.id, details: { method: 'totp' } },
+          tags: [],
+        };
       });
       return codes;
     },
@@ -137,7 +150,11 @@ export function mfaService(deps: {
           await repo.removeTotp(actor.id!, tx);
           await repo.replaceRecoveryCodes(actor.id!, [], tx);
         });
-        return { value: undefined, audit: { action: 'disable', entity: 'two_factor', entityId: actor.id, details: { method: 'totp' } }, tags: [] };
+        return {
+          value: undefined,
+          audit: { action: 'disable', entity: 'two_factor', entityId: actor.id, details: { method: 'totp' } },
+          tags: [],
+        };
       });
     },
 
@@ -145,7 +162,11 @@ export function mfaService(deps: {
       const codes = newRecoveryCodes();
       await write(actor, async (tx) => {
         await repo.replaceRecoveryCodes(actor.id!, codes, tx);
-        return { value: undefined, audit: { action: 'update', entity: 'two_factor', entityId: actor.id, details: { recoveryCodes: 'renewed' } }, tags: [] };
+        return {
+          value: undefined,
+          audit: { action: 'update', entity: 'two_factor', entityId: actor.id, details: { recoveryCodes: 'renewed' } },
+          tags: [],
+        };
       });
       return codes;
     },

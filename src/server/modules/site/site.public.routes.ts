@@ -1,7 +1,11 @@
-/** Small site files made in code: favicon, the image placeholder, the default share image, robots.txt. */
+/**
+ * Small site files made in code: favicon, the newsroom's logo (structured data), the image placeholder, the default
+ * share image, robots.txt.
+ */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { RouteCache } from '../../plugins/cache/route-cache';
+import { LOGO } from '../../ssr/document';
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#1e3a8a"/><path d="M18 44V20h18a8 8 0 0 1 0 16H26v8z" fill="#fff"/><circle cx="46" cy="44" r="4" fill="#dc2626"/></svg>`;
 
@@ -17,11 +21,20 @@ const ROBOTS: RouteCache = { tags: ['settings'], ttl: 3600, browserTtl: 3600 };
 export function sitePublicRoutes(originOf: (req: FastifyRequest) => string): FastifyPluginAsync {
   return async (app) => {
     let ogDefault: Promise<Buffer> | undefined;
+    let logo: Promise<Buffer> | undefined;
 
     app.get('/favicon.svg', { config: { cache: FIXED } }, async (_req, reply) =>
       reply.type('image/svg+xml').send(FAVICON),
     );
     app.get('/favicon.ico', async (_req, reply) => reply.redirect('/favicon.svg', 301));
+    // The favicon's mark as a square PNG: Google wants a raster logo of at least 112 px for a publisher.
+    app.get(LOGO.path, { config: { cache: FIXED } }, async (_req, reply) => {
+      logo ??= sharp(Buffer.from(FAVICON), { density: 72 * (LOGO.size / 64) })
+        .resize(LOGO.size, LOGO.size)
+        .png()
+        .toBuffer();
+      return reply.type('image/png').send(await logo);
+    });
     app.get('/placeholder.svg', { config: { cache: FIXED } }, async (_req, reply) =>
       reply.type('image/svg+xml').send(PLACEHOLDER),
     );

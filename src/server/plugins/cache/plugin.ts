@@ -36,6 +36,9 @@ import { compileTrust, fastOrigin, normalise } from './keys';
 import { STALE_IF_ERROR_S, STALE_WHILE_REVALIDATE_S, type RouteCache } from './route-cache';
 import type { CacheEntry, ResponseCache } from './store';
 
+/** What the previous copy of a just-replaced page says to shared caches: one second at most, no grace. */
+export const PREVIOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=1';
+
 export interface CacheOptions {
   cache: ResponseCache;
   publicUrl: string | undefined;
@@ -152,8 +155,11 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
   }
 
   /** A HEAD gets the body too: Fastify's HEAD route measures it for Content-Length and sends none (RFC 9110 §9.3.2). */
-  function serve(reply: FastifyReply, e: CacheEntry, state: 'HIT' | 'STALE'): FastifyReply {
+  function serve(reply: FastifyReply, e: CacheEntry, state: 'HIT' | 'STALE', previous = false): FastifyReply {
     const r = representation(e, reply.request.headers, state);
+    // The copy a write has just replaced: an edge cache (Varnish, a CDN) keeps it no longer than this moment, and a
+    // browser not at all, or the purge that write sent would be undone by the edge's next fill.
+    if (previous) r.headers['cache-control'] = PREVIOUS_CACHE_CONTROL;
     return reply.code(r.status).headers(r.headers).send(r.body);
   }
 
@@ -210,7 +216,7 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
         cache.counters.previousHits++;
         refresh(e);
         s.served = true;
-        return serve(reply, e, 'STALE');
+        return serve(reply, e, 'STALE', true);
       }
     }
     if (e) s.stale = e; // may stand in if this render fails

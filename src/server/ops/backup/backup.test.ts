@@ -11,9 +11,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBreaking, addCategory, addNews } from '../test/fixtures';
-import { createTestDatabase, type TestDatabase } from '../test/harness';
-import { BackupError, restoreBackup, writeBackup, type Manifest } from './backup';
+import { addBreaking, addCategory, addNews } from '../../test/fixtures';
+import { createTestDatabase, type TestDatabase } from '../../test/harness';
+import { BackupError, type Manifest } from './manifest';
+import { restoreBackup } from './restore';
+import { writeBackup } from './write';
 
 const tmp = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -158,10 +160,9 @@ async function fill(db: TestDatabase) {
   await q(`insert into login_attempts (key, succeeded) values ('user:editor1', true), ('addr:ff', false)`);
   // Second factors: a bytea public key, a text[] of transports, a used and an unused recovery code.
   await q(`update admins set totp_secret = 'JBSWY3DPEHPK3PXP', totp_last_step = 59000000 where id = $1`, [admin]);
-  await q(
-    `insert into recovery_codes (admin_id, code_hash, used_at) values ($1, 'h-1', null), ($1, 'h-2', now())`,
-    [admin],
-  );
+  await q(`insert into recovery_codes (admin_id, code_hash, used_at) values ($1, 'h-1', null), ($1, 'h-2', now())`, [
+    admin,
+  ]);
   await q(
     `insert into passkeys (admin_id, credential_id, public_key, counter, transports, name)
      values ($1, 'cred-1', '\\x0102ff'::bytea, 3, '{internal,hybrid}', 'هاتفي')`,
