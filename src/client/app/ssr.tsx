@@ -17,5 +17,8 @@ export function renderReaderApp(
       </Router>
     </QueryClientProvider>,
   );
-  return { html, state: dehydrate(queryClient) };
+  // In one order whatever order the queries finished in: the same data makes the same bytes (and the same ETag).
+  const state = dehydrate(queryClient);
+  state.queries.sort((a, b) => (a.queryHash < b.queryHash ? -1 : a.queryHash > b.queryHash ? 1 : 0));
+  return { html, state };
 }

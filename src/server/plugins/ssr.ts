@@ -162,9 +162,21 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     });
     const document = renderDocument({ meta, settings, origin, appHtml: html, queryState: state, site, assets });
     opts.onRender?.(route.path, (performance.now() - started) / 1000);
+    reply.contentFingerprint(renderFingerprint(document, site.serverNow));
     return reply
       .code(route.notFound || route.valid?.(params) === false || notFound ? 404 : 200)
       .type('text/html; charset=utf-8')
       .send(document);
   }
+}
+
+/**
+ * A page's bytes without what changes on every render though the reader gets the same page: the render's own time
+ * (the date strip's machine-readable time and the site context), the query cache's bookkeeping times and a prayer's seconds to go. What the
+ * reader sees (the date, a prayer's countdown, every story) stays in, so the ETag changes exactly when that does.
+ */
+export function renderFingerprint(document: string, serverNow: string): string {
+  return document
+    .replaceAll(serverNow, '')
+    .replace(/"(?:dehydratedAt|dataUpdatedAt|errorUpdatedAt|remainingSeconds)":\d+/g, '');
 }

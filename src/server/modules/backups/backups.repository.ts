@@ -84,7 +84,9 @@ export function backupsRepository(db: Db) {
 
     /** The newest slot any run took (a made-up slot is never older than it). */
     async newestSlot(): Promise<Date | undefined> {
-      const rows = await db.select({ slot: sql<Date>`max(${backupRuns.slot})`.mapWith(backupRuns.slot) }).from(backupRuns);
+      const rows = await db
+        .select({ slot: sql<Date>`max(${backupRuns.slot})`.mapWith(backupRuns.slot) })
+        .from(backupRuns);
       return rows[0]?.slot ?? undefined;
     },
   };

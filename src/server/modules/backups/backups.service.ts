@@ -85,7 +85,14 @@ export function backupsService(deps: {
       const durationMs = Math.round(performance.now() - t0);
       await repo.succeed(id, { at: now(), location, bytes: summary.bytes, durationMs });
       log.info(
-        { slot: slot.toISOString(), location, bytes: summary.bytes, rows: summary.rows, media: summary.mediaFiles, durationMs },
+        {
+          slot: slot.toISOString(),
+          location,
+          bytes: summary.bytes,
+          rows: summary.rows,
+          media: summary.mediaFiles,
+          durationMs,
+        },
         'scheduled backup written',
       );
       await prune();

@@ -57,7 +57,8 @@ async function database() {
 }
 
 const slotAt = (iso: string) => new Date(iso);
-const archivesIn = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.tar.gz')) : []);
+const archivesIn = (dir: string) =>
+  fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.tar.gz')) : [];
 
 async function metrics(app: FastifyInstance): Promise<Record<string, number>> {
   const res = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
@@ -144,9 +145,7 @@ describe('scheduled backups into BACKUP_DIR', () => {
       lastSuccess: { slot: '2026-01-04T01:00:00.000Z', status: 'succeeded', error: null },
     });
     expect(Date.parse(status.nextRun)).toBeGreaterThan(Date.now());
-    expect(status.lastSuccess.bytes).toBe(
-      fs.statSync(path.join(backupDir, 'sahifa-2026-01-04T01-00-00Z.tar.gz')).size,
-    );
+    expect(status.lastSuccess.bytes).toBe(fs.statSync(path.join(backupDir, 'sahifa-2026-01-04T01-00-00Z.tar.gz')).size);
     expect((await statusAs(a.app, db, 'editor')).statusCode).toBe(403);
 
     for (const app of [a.app, b.app]) {
@@ -195,7 +194,9 @@ describe('the schedule itself', () => {
     await expect.poll(() => archivesIn(dir).length, { timeout: 20_000 }).toBe(1);
     const first = archivesIn(dir)[0];
     // The next slot replaces it (BACKUP_KEEP=1).
-    await expect.poll(() => archivesIn(dir)[0] !== first && archivesIn(dir).length === 1, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => archivesIn(dir)[0] !== first && archivesIn(dir).length === 1, { timeout: 20_000 })
+      .toBe(true);
     const { rows } = await db.pool.query<{ slot: Date }>(
       `select slot from ops.backup_runs where status = 'succeeded' order by slot`,
     );
@@ -215,8 +216,11 @@ describe('the schedule itself', () => {
     );
     const i = await instance(db, { BACKUP_SCHEDULE: '0 3 * * *', BACKUP_DIR: dir });
     const succeeded = async () =>
-      (await db.pool.query<{ slot: Date }>(`select slot from ops.backup_runs where status = 'succeeded' order by slot desc`))
-        .rows;
+      (
+        await db.pool.query<{ slot: Date }>(
+          `select slot from ops.backup_runs where status = 'succeeded' order by slot desc`,
+        )
+      ).rows;
     await expect.poll(async () => (await succeeded()).length).toBe(2);
     expect(archivesIn(dir)).toHaveLength(1);
     const rows = await succeeded();

@@ -101,8 +101,7 @@ export function newsroomService(deps: {
    * save, which under load is what a save waits for).
    */
   async function accessOf(row: NewsRow, staff: Staff, ex: Executor): Promise<ArticleAccess> {
-    const own =
-      row.authorId === staff.id || (!isEditorRole(staff.role) && (await repo.isOwn(row.id, staff.id, ex)));
+    const own = row.authorId === staff.id || (!isEditorRole(staff.role) && (await repo.isOwn(row.id, staff.id, ex)));
     return { status: row.status, own };
   }
 

@@ -244,6 +244,40 @@ describe('coalescing and staleness', () => {
 });
 
 describe('right after a write (CACHE_SERVE_PREVIOUS_MS)', () => {
+  it("keeps a page's ETag when a re-render makes the same page at a later moment, and changes it with the content", async () => {
+    // Early in a coming minute, so that what a reader sees (a prayer's countdown in minutes) stays the same.
+    let at = Math.floor(Date.now() / 60_000) * 60_000 + 65_000;
+    const app = await createTestApp({ now: () => new Date(at) });
+    try {
+      await addCategory(app.database.db, { slug: 'libya', name: 'ليبيا' });
+      const id = (await addNews(app.database.db, { category: 'libya', title: 'خبر لم يتغير' })).id;
+      const read = (headers: Record<string, string> = {}) =>
+        app.app.inject({ url: `/news/${id}`, headers: { host: 'sahifa.test', 'accept-encoding': 'br', ...headers } });
+      const first = await read();
+      expect(first.statusCode).toBe(200);
+
+      // A write that touches the article's tag without changing what it shows; the page is made again 2 s later.
+      await app.app.invalidation.publish([`article:${id}`]);
+      at += 2000;
+      const again = await read();
+      expect(again.headers['x-cache']).toBe('MISS');
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(false); // the render's own time is in its bytes
+      expect(again.headers.etag).toBe(first.headers.etag);
+      // So the browser's copy is still good: 304, no body.
+      const revalidated = await read({ 'if-none-match': first.headers.etag as string });
+      expect(revalidated.statusCode).toBe(304);
+
+      await app.database.pool.query('update news set title = $1 where id = $2', ['خبر تغير عنوانه', id]);
+      await app.app.invalidation.publish([`article:${id}`]);
+      at += 1000;
+      const changed = await read({ 'if-none-match': first.headers.etag as string });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(first.headers.etag);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('gives readers the previous copy while one re-render runs, the new one within the moment, staff always the new', async () => {
     let at = Date.now();
     const app = await createTestApp({

@@ -158,6 +158,8 @@ export async function buildEntry(
   base: Omit<CacheEntry, 'bodies' | 'hash' | 'size' | 'refreshing' | 'ready'>,
   identity: Buffer,
   counters: CacheCounters,
+  /** What the ETag is made from when not the body itself (see reply.contentFingerprint). */
+  fingerprint?: string,
 ): Promise<CacheEntry> {
   const bodies: CacheEntry['bodies'] = { identity };
   if (identity.length >= MIN_COMPRESS_BYTES) {
@@ -169,7 +171,10 @@ export async function buildEntry(
     bodies.br = br;
     bodies.gzip = gz;
   }
-  const hash = createHash('sha1').update(identity).digest('base64url').slice(0, 22);
+  const hash = createHash('sha1')
+    .update(fingerprint ?? identity)
+    .digest('base64url')
+    .slice(0, 22);
   const headerBytes = Object.entries(base.headers).reduce((n, [k, v]) => n + k.length + v.length, 0);
   // A parsed JSON answer takes about twice its text in memory.
   const size =

@@ -73,6 +73,8 @@ interface RequestCacheState {
   seq: number;
   fill?: { resolve: (e: CacheEntry | undefined) => void; done: boolean };
   stale?: CacheEntry;
+  /** What the ETag is made from instead of the body (reply.contentFingerprint). */
+  fingerprint?: string;
 }
 
 const kState = Symbol('sahifa.cache');
@@ -106,6 +108,11 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
 
   app.decorateReply('cacheTags', function (this: FastifyReply, ...tags: CacheTag[]) {
     (this.request as WithState)[kState]?.tags.push(...tags);
+    return this;
+  });
+  app.decorateReply('contentFingerprint', function (this: FastifyReply, fingerprint: string) {
+    const s = (this.request as WithState)[kState];
+    if (s) s.fingerprint = fingerprint;
     return this;
   });
   app.decorateReply('doNotCache', function (this: FastifyReply) {
@@ -297,6 +304,7 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
       },
       body,
       cache.counters,
+      s.fingerprint,
     );
     if (cache.invalidatedSince(s.seq, tags)) {
       // Something it shows changed while it was being made: answer this request, keep nothing, and let anyone

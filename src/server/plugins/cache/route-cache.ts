@@ -26,6 +26,11 @@ declare module 'fastify' {
   interface FastifyReply {
     /** Adds tags to the response being cached (what it shows). */
     cacheTags(...tags: CacheTag[]): FastifyReply;
+    /**
+     * What the answer's ETag is made from, when its bytes also hold what changes on every render without changing what
+     * a reader gets (the render's own time): equal content then keeps its ETag, and a browser's copy stays valid.
+     */
+    contentFingerprint(fingerprint: string): FastifyReply;
     /** This response must not be cached (its data failed, or it is not the same for everyone). */
     doNotCache(): FastifyReply;
   }
