@@ -74,6 +74,15 @@ sub vcl_backend_response {
     }
     # Only what the app says may be shared: not private, with a lifetime (s-maxage for pages and JSON, max-age for the
     # files under /assets and /media, whose names never change), and no cookie.
+    # The previous copy of a page a write has just replaced (the app answers it for the moment its one re-render takes,
+    # CACHE_SERVE_PREVIOUS_MS): kept by nobody, and no hit-for-miss either, so the next reader's request asks the app
+    # again and the new copy is cached as soon as it is made.
+    if (beresp.http.X-Cache == "STALE" && beresp.http.Cache-Control ~ "(?i)no-store") {
+        set beresp.uncacheable = true;
+        set beresp.ttl = 0s;
+        set beresp.grace = 0s;
+        return (deliver);
+    }
     if (beresp.http.Set-Cookie || beresp.http.Cache-Control ~ "(?i)(private|no-store|no-cache)" || beresp.http.Cache-Control !~ "(?i)(s-maxage|max-age)=[1-9]") {
         set beresp.uncacheable = true;
         set beresp.ttl = 120s;

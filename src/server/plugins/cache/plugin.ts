@@ -36,8 +36,12 @@ import { compileTrust, fastOrigin, normalise } from './keys';
 import { STALE_IF_ERROR_S, STALE_WHILE_REVALIDATE_S, type RouteCache } from './route-cache';
 import type { CacheEntry, ResponseCache } from './store';
 
-/** What the previous copy of a just-replaced page says to shared caches: one second at most, no grace. */
-export const PREVIOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=1';
+/**
+ * What the previous copy of a just-replaced page says to every other cache: keep nothing. An edge cache (Varnish, a
+ * CDN) asks again on the next reader's request, and gets the new copy as soon as its one re-render is made; keeping
+ * the previous one even a second would undo the purge the write sent.
+ */
+export const PREVIOUS_CACHE_CONTROL = 'no-store';
 
 export interface CacheOptions {
   cache: ResponseCache;
@@ -164,8 +168,7 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
   /** A HEAD gets the body too: Fastify's HEAD route measures it for Content-Length and sends none (RFC 9110 §9.3.2). */
   function serve(reply: FastifyReply, e: CacheEntry, state: 'HIT' | 'STALE', previous = false): FastifyReply {
     const r = representation(e, reply.request.headers, state);
-    // The copy a write has just replaced: an edge cache (Varnish, a CDN) keeps it no longer than this moment, and a
-    // browser not at all, or the purge that write sent would be undone by the edge's next fill.
+    // The copy a write has just replaced: no edge cache or browser keeps it (see PREVIOUS_CACHE_CONTROL).
     if (previous) r.headers['cache-control'] = PREVIOUS_CACHE_CONTROL;
     return reply.code(r.status).headers(r.headers).send(r.body);
   }
@@ -380,6 +383,21 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
     return { internal, acceptEncoding, ifNoneMatch, referer, userAgent };
   }
 
+  // The keys of addresses with a query string, as last worked out: a live page's thousands of readers poll the same
+  // few addresses, and parsing their parameters again on every hit cost more than the lookup. Bounded; forgotten whole.
+  const queryKeys = new Map<string, string>();
+  const QUERY_KEYS_MAX = 10_000;
+  function queryKey(url: string, rc: RouteCache, pathname: string, origin: string): string {
+    const memo = `${origin} ${url}`;
+    let key = queryKeys.get(memo);
+    if (key === undefined) {
+      key = normalise(url, allowedOf(rc, pathname), origin).key;
+      if (queryKeys.size >= QUERY_KEYS_MAX) queryKeys.clear();
+      queryKeys.set(memo, key);
+    }
+    return key;
+  }
+
   function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
     const method = req.method;
     const url = req.url;
@@ -397,7 +415,7 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
     const origin = publicUrl ?? fastOrigin(req, trust);
     if (!origin) return false;
     // Without a query string the key is the path alone; the parameters a route reads matter only when there are some.
-    const key = q < 0 ? `${origin} ${pathname}` : normalise(url, allowedOf(store.rc, pathname), origin).key;
+    const key = q < 0 ? `${origin} ${pathname}` : queryKey(url, store.rc, pathname, origin);
     const e = cache.get(key);
     if (!e || now() >= e.freshUntil) return false;
     cache.counters.hits++;
