@@ -14,7 +14,7 @@ import { serializerCompiler } from './lib/serializer';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { MESSAGES } from './errors';
-import { buildModules, type Modules } from './modules';
+import { buildModules, type ModuleDeps, type Modules } from './modules';
 import { adminsAdminRoutes } from './modules/admins/admins.admin.routes';
 import { auditAdminRoutes } from './modules/audit/audit.admin.routes';
 import { backupsAdminRoutes } from './modules/backups/backups.admin.routes';
@@ -37,6 +37,8 @@ import { tagsAdminRoutes } from './modules/tags/tags.admin.routes';
 import { tagsPublicRoutes } from './modules/tags/tags.public.routes';
 import { viewsPublicRoutes } from './modules/views/views.public.routes';
 import { beaconFastPath, type BeaconFastPath } from './modules/views/views.fast-path';
+import { alertsAdminRoutes } from './modules/alerts/alerts.admin.routes';
+import { fanoutAdminRoutes } from './modules/fanout/fanout.admin.routes';
 import { newsletterAdminRoutes } from './modules/newsletter/newsletter.admin.routes';
 import { newsletterPublicRoutes } from './modules/newsletter/newsletter.public.routes';
 import { prayerTimesAdminRoutes } from './modules/prayer-times/prayer-times.admin.routes';
@@ -84,6 +86,8 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** Where image files live; made from config.media when not given. */
   mediaStore?: MediaStore;
+  /** The fan-out job's timings (tests make them short). */
+  fanout?: ModuleDeps['fanout'];
 }
 
 declare module 'fastify' {
@@ -121,6 +125,7 @@ export async function buildApp({
   assets,
   lifecycle = createLifecycle(),
   mediaStore = createMediaStore(config.media),
+  fanout,
 }: AppDeps): Promise<FastifyInstance> {
   const now = clock ?? (() => new Date());
   // The cache reads the time on every hit: without a test's clock, Date.now() (no Date made each time).
@@ -218,7 +223,7 @@ export async function buildApp({
     purge: config.cdnPurge,
     fetch: fetchImpl,
   });
-  const m = buildModules({ db, config, now, fetch: fetchImpl, log: app.log, invalidation, mediaStore });
+  const m = buildModules({ db, config, now, fetch: fetchImpl, log: app.log, invalidation, mediaStore, fanout });
   app.decorate('invalidation', invalidation);
   app.decorate('responseCache', cache);
   app.decorate('stats', m.statsRecorder);
@@ -231,11 +236,18 @@ export async function buildApp({
     m.viewCounter.start();
     m.jobs.start();
     m.backups.start();
+    m.fanoutRunner.start();
+    if (m.mail.transport.kind === 'outbox')
+      app.log.warn(
+        { outbox: config.mail.outboxDir },
+        'mail is not configured (no SMTP_URL): newsletter e-mails are written to the outbox folder, not sent',
+      );
   });
   // A graceful stop writes what is counted in memory before the caller closes the database.
   app.addHook('onClose', async () => {
     await m.backups.stop();
     await m.jobs.stop();
+    await m.fanoutRunner.stop();
     await m.viewCounter.stop();
     await m.statsRecorder.stop();
     await invalidation.close();
@@ -321,8 +333,10 @@ export async function buildApp({
         mediaAdminRoutes(m.media),
         settingsAdminRoutes(m.settings),
         auditAdminRoutes(m.audit),
-        newsletterAdminRoutes(m.newsletter),
         backupsAdminRoutes(m.backups),
+        newsletterAdminRoutes({ service: m.newsletter, digest: m.digest, mailStatus: m.mail.status }),
+        fanoutAdminRoutes(m.fanout),
+        alertsAdminRoutes(m.alerts),
       ],
     }),
     { prefix: '/api/admin' },

@@ -101,6 +101,19 @@ const envSchema = z.object({
     .optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   BACKUP_DIR: z.string().min(1).default('backups'),
+  // Outgoing mail (the newsletter): an SMTP server or relay; without it, messages are written to DATA_DIR/outbox.
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.ly:587' })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(320)
+    .regex(/^([^<>]*<\s*[^\s<>@]+@[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+)$/, 'an address, or a name and <address>')
+    .optional(),
+  // Messages a second at most (0: as fast as the server takes them) and SMTP connections at once.
+  MAIL_RATE: z.coerce.number().min(0).max(100_000).default(10),
+  MAIL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
   MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -169,6 +182,20 @@ export interface Config {
    * them itself, one instance per slot, into `dir` (or the media bucket when media are on S3), keeping the last `keep`.
    */
   backup: { schedule: string | undefined; keep: number; dir: string };
+  /** Outgoing mail: SMTP (SMTP_URL) or, without it, .eml files in `outboxDir`. */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  /** MAIL_FROM as given (an address, or a name and <address>); undefined: newsletter@ the public host. */
+  from: string | undefined;
+  /** Messages a second at most; 0: unthrottled. */
+  ratePerSecond: number;
+  /** SMTP connections at once. */
+  connections: number;
+  /** Where messages go without SMTP: DATA_DIR/outbox. */
+  outboxDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -193,6 +220,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     throw new ConfigError('Invalid environment:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  if (e.SMTP_URL && !e.MAIL_FROM && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid environment:\n  MAIL_FROM is required with SMTP_URL in production (the sender readers see, e.g. "صحيفة <news@sahifa.ly>")',
+    );
   }
   if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid environment:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
@@ -237,5 +269,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : { driver: 'local', dir: mediaDir(path.resolve(e.DATA_DIR)) },
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     backup: { schedule: e.BACKUP_SCHEDULE, keep: e.BACKUP_KEEP, dir: path.resolve(e.BACKUP_DIR) },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      ratePerSecond: e.MAIL_RATE,
+      connections: e.MAIL_CONNECTIONS,
+      outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox'),
+    },
   };
 }

@@ -40,8 +40,19 @@ import { viewCounter } from './modules/views/view-counter';
 import { viewsRepository } from './modules/views/views.repository';
 import { viewsService } from './modules/views/views.service';
 import { createJobs } from './lib/jobs';
+import { alertsService } from './modules/alerts/alerts.service';
+import { fanoutRepository } from './modules/fanout/fanout.repository';
+import { createFanoutRunner } from './modules/fanout/fanout.runner';
+import { fanoutService } from './modules/fanout/fanout.service';
+import { mailIdentity } from './modules/mail/mail.identity';
+import { createMailTransport, type MailTransport } from './modules/mail/mail.transport';
+import { digestRepository } from './modules/newsletter/digest.repository';
+import { emailAlerts } from './modules/newsletter/newsletter.alerts';
+import { emailChannel } from './modules/newsletter/newsletter.channel';
+import { newsletterDigest } from './modules/newsletter/newsletter.digest';
 import { newsletterRepository } from './modules/newsletter/newsletter.repository';
 import { newsletterService } from './modules/newsletter/newsletter.service';
+import { newsletterTokens } from './modules/newsletter/newsletter.tokens';
 import { prayerTimesRepository } from './modules/prayer-times/prayer-times.repository';
 import { prayerTimesService } from './modules/prayer-times/prayer-times.service';
 import { searchRepository } from './modules/search/search.repository';
@@ -63,9 +74,23 @@ export interface ModuleDeps {
   log: FastifyBaseLogger;
   invalidation: Invalidator;
   mediaStore: MediaStore;
+  /** How mail leaves (SMTP or the outbox folder); made from config.mail when not given. */
+  mailTransport?: MailTransport;
+  /** The fan-out job's timings (tests make them short). */
+  fanout?: { leaseMs?: number; pollMs?: number; batch?: number };
 }
 
-export function buildModules({ db, config, now, fetch, log, invalidation, mediaStore }: ModuleDeps) {
+export function buildModules({
+  db,
+  config,
+  now,
+  fetch,
+  log,
+  invalidation,
+  mediaStore,
+  mailTransport = createMailTransport(config.mail),
+  fanout: fanoutOptions = {},
+}: ModuleDeps) {
   const audit = auditRepository(db);
   const write = createWriter({ db, audit, invalidation, now });
 
@@ -84,6 +109,8 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
     news: newsRepository(db, now),
     front: frontRepository(db, now),
     newsletter: newsletterRepository(db),
+    digest: digestRepository(db),
+    fanout: fanoutRepository(db),
     prayer: prayerTimesRepository(db),
     search: searchRepository(db, now),
     settings: settingsRepository(db),
@@ -129,12 +156,51 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
   const passkeys = passkeysService({ repo: repos.mfa, auth: repos.auth, mfa, write, now, siteName });
   const auth = authService({ repo: repos.auth, admins: repos.admins, mfa, passkeys, write, now });
 
+  // Sending to readers: the fan-out job and its channels (e-mail: the newsletter's subscribers over modules/mail).
+  const signingSecret = () => repos.settings.secret('signing-secret');
+  const tokens = newsletterTokens(signingSecret);
+  const identity = mailIdentity({
+    mail: config.mail,
+    publicUrl: config.publicUrl,
+    port: config.port,
+    settings: settings.site,
+  });
+  const email = emailChannel({
+    repo: repos.newsletter,
+    transport: mailTransport,
+    tokens,
+    limits: { perSecond: config.mail.ratePerSecond, concurrency: config.mail.connections },
+    now,
+  });
+  const runner = createFanoutRunner({ repo: repos.fanout, channels: [email], now, log, ...fanoutOptions });
+  const fanout = fanoutService({ repo: repos.fanout, channels: [email], runner, write, now });
+  const newsletter = newsletterService({
+    repo: repos.newsletter,
+    tokens,
+    fanout,
+    categories: repos.categories,
+    identity,
+    write,
+    now,
+  });
+  const digest = newsletterDigest({ repo: repos.digest, settings: repos.settings, fanout, identity, write, now });
+  const alerts = alertsService({
+    channels: [emailAlerts({ repo: repos.newsletter, transport: mailTransport, identity })],
+    news: repos.news,
+    breaking: repos.breaking,
+    fanout,
+    secret: signingSecret,
+    write,
+    now,
+  });
+
   // Background work: the scheduler's publishing pass, and housekeeping once an hour (one instance at a time).
   const jobs = createJobs({
     db,
     log,
     jobs: [
       { name: 'publish-scheduled', everyMs: config.schedulerIntervalMs, run: () => newsroom.publishDue() },
+      { name: 'newsletter-digest', everyMs: 60_000, exclusive: true, run: () => digest.runDue() },
       {
         name: 'housekeeping',
         everyMs: 3_600_000,
@@ -146,6 +212,8 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
           await stats.pruneVisitors();
           await auth.housekeeping();
           await passkeys.housekeeping();
+          await newsletter.housekeeping();
+          await fanout.housekeeping();
         },
       },
     ],
@@ -198,7 +266,18 @@ export function buildModules({ db, config, now, fetch, log, invalidation, mediaS
       now,
     }),
     media: mediaService({ repo: repos.media, write, store: mediaStore, now, log }),
-    newsletter: newsletterService({ repo: repos.newsletter, now }),
+    newsletter,
+    digest,
+    fanout,
+    fanoutRunner: runner,
+    alerts,
+    mail: {
+      transport: mailTransport,
+      status: async () => {
+        const { from } = await identity();
+        return mailTransport.status(`${from.name} <${from.address}>`);
+      },
+    },
     prayer: prayerTimesService({ repo: repos.prayer, write, now, xmlPath: config.prayerXmlPath, log }),
     weather: weatherService({ ...config.weather, fetch, now, log }),
     stats,

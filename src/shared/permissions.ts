@@ -10,8 +10,14 @@ export const ROLE_LABELS: Record<Role, string> = { admin: 'مدير', editor: '�
 export const PERMISSIONS = {
   /** Accounts of other staff: list, add, change passwords, delete; the audit log. */
   'accounts.manage': ['admin'],
-  /** Site name, contact, social links, Hijri correction; newsletter export. */
+  /** Site name, contact, social links, Hijri correction. */
   'settings.manage': ['admin'],
+  /** The newsletter's subscribers (personal data): list, delete, export, the one confirmation campaign. */
+  'newsletter.subscribers': ['admin'],
+  /** Sending to readers: the history of sends on every channel with their figures, stopping one, the digest's hour. */
+  'sends.manage': ['admin', 'editor'],
+  /** Sending a published story or a breaking-news item to readers (e-mail, push) behind the alert guard. */
+  'alerts.send': ['admin', 'editor'],
   'breaking.manage': ['admin', 'editor'],
   'sections.manage': ['admin', 'editor'],
   'prayer.manage': ['admin', 'editor'],

@@ -13,6 +13,7 @@ import { matchRoutes } from '../lib/routing';
 import { logout, sessionQuery } from './api/session';
 import { AdminLayout } from './components/admin-layout';
 import { OwnPasswordForm } from './components/own-password';
+import { AlertDialog } from './components/alert-dialog';
 import { ReauthDialog } from './components/reauth-dialog';
 import { Loading, Modal } from './components/ui';
 import { TOASTER_PROPS } from '../lib/toast';
@@ -65,6 +66,11 @@ const SCREENS: { path: string; Screen: ComponentType; permission?: Permission }[
     path: '/admin/statistics',
     Screen: page(() => import('./pages/statistics-page'), 'StatisticsPage'),
     permission: 'statistics.view',
+  },
+  {
+    path: '/admin/newsletter',
+    Screen: page(() => import('./pages/newsletter-page'), 'NewsletterPage'),
+    permission: 'sends.manage',
   },
   {
     path: '/admin/settings',
@@ -126,6 +132,7 @@ function Protected() {
         {changingPassword && <OwnPasswordForm onDone={() => setChangingPassword(false)} />}
       </Modal>
       <ReauthDialog />
+      <AlertDialog />
     </AdminLayout>
   );
 }

@@ -9,6 +9,9 @@ export const pages = {
   author: lazyPage(() => import('../features/archive/author-page'), 'AuthorPage'),
   tag: lazyPage(() => import('../features/archive/tag-page'), 'TagPage'),
   preview: lazyPage(() => import('../features/news/preview-page'), 'PreviewPage'),
+  newsletterConfirm: lazyPage(() => import('../features/newsletter/newsletter-pages'), 'ConfirmPage'),
+  newsletterPreferences: lazyPage(() => import('../features/newsletter/newsletter-pages'), 'PreferencesPage'),
+  newsletterUnsubscribe: lazyPage(() => import('../features/newsletter/newsletter-pages'), 'UnsubscribePage'),
 };
 
 /** The server's start: every page, then every part of a page below its first screen (lib/lazy-part.tsx). */

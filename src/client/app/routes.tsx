@@ -248,5 +248,25 @@ export const readerRoutes: ReaderRoute[] = [
       };
     },
   },
+  // The newsletter's links (their token stays in the browser: not a parameter the server reads or caches by).
+  ...(
+    [
+      ['/newsletter/confirm', pages.newsletterConfirm, 'تأكيد الاشتراك في النشرة البريدية'],
+      ['/newsletter/preferences', pages.newsletterPreferences, 'النشرة البريدية: ما يصلك'],
+      ['/newsletter/unsubscribe', pages.newsletterUnsubscribe, 'إلغاء الاشتراك في النشرة البريدية'],
+    ] as const
+  ).map(([path, Page, title]): ReaderRoute => ({
+    path,
+    element: <Page />,
+    preload: Page.preload,
+    queries: () => [],
+    meta: ({ settings }) => ({
+      title: `${title} | ${settings.siteName}`,
+      description: settings.description,
+      path,
+      type: 'website',
+      noindex: true,
+    }),
+  })),
   { path: '*', element: <NotFoundPage />, queries: () => [], meta: notFoundMeta, notFound: true },
 ];

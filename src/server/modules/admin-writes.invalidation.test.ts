@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createTestApp, testConfig, type TestApp } from '../test/harness';
 import { addAdmin, as, login } from '../test/admin-client';
-import { addBreaking, addCategory, addNews, addPrayerDay } from '../test/fixtures';
+import { addBreaking, addCategory, addNews, addPrayerDay, addSubscriber } from '../test/fixtures';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -346,6 +346,59 @@ const WRITES: Write[] = [
       return call('DELETE', `/api/admin/media/${id}`);
     },
     // An unused image: no page showed it.
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  // Sending to readers changes no page.
+  {
+    route: 'PUT /api/admin/newsletter/settings',
+    run: () => call('PUT', '/api/admin/newsletter/settings', { digestEnabled: true, digestHour: 8 }),
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'DELETE /api/admin/newsletter/subscribers/:id',
+    run: async () => call('DELETE', `/api/admin/newsletter/subscribers/${(await addSubscriber(t.database.db)).id}`),
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'POST /api/admin/newsletter/campaign',
+    run: async () => {
+      await addSubscriber(t.database.db, { state: 'pending', legacy: true, confirmedAt: null });
+      return call('POST', '/api/admin/newsletter/campaign');
+    },
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'POST /api/admin/alerts/preview',
+    run: () =>
+      call('POST', '/api/admin/alerts/preview', { source: { type: 'news', id: ids.other }, channels: ['email'] }),
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'POST /api/admin/alerts',
+    run: async () => {
+      const source = { type: 'breaking', id: (await addBreaking(t.database.db, { title: 'عاجل للإرسال' })).id };
+      const { confirmation } = (
+        await call('POST', '/api/admin/alerts/preview', { source, channels: ['email'] })
+      ).json();
+      return call('POST', '/api/admin/alerts', { source, channels: ['email'], confirmation });
+    },
+    drops: () => [],
+    keeps: NOTHING_PUBLIC,
+  },
+  {
+    route: 'POST /api/admin/sends/:id/cancel',
+    run: async () => {
+      const { rows } = await t.database.pool.query(
+        `insert into fanout_sends (channel, kind, title, payload, created_at, next_at)
+         values ('email', 'digest', 'نشرة', '{}', now(), now() + interval '1 day') returning id`,
+      );
+      return call('POST', `/api/admin/sends/${rows[0].id}/cancel`);
+    },
     drops: () => [],
     keeps: NOTHING_PUBLIC,
   },

@@ -2,6 +2,7 @@
 import type { Db } from '../db/client';
 import { breakingNews, categories, news, prayerTimes } from '../db/schema/content';
 import { newsViews } from '../db/schema/newsroom';
+import { newsletterSubscribers } from '../db/schema/site';
 
 let counter = 0;
 const HOUR = 3_600_000;
@@ -49,6 +50,22 @@ export async function addBreaking(db: Db, values: Partial<typeof breakingNews.$i
 
 export async function addPrayerDay(db: Db, values: typeof prayerTimes.$inferInsert) {
   const [row] = await db.insert(prayerTimes).values(values).returning();
+  return row!;
+}
+
+/** A newsletter subscriber, confirmed unless `state` says otherwise. */
+export async function addSubscriber(db: Db, values: Partial<typeof newsletterSubscribers.$inferInsert> = {}) {
+  counter++;
+  const [row] = await db
+    .insert(newsletterSubscribers)
+    .values({
+      fullName: `قارئ ${counter}`,
+      email: `reader${counter}@example.ly`,
+      state: 'confirmed',
+      confirmedAt: new Date(),
+      ...values,
+    })
+    .returning();
   return row!;
 }
 

@@ -16,7 +16,7 @@ export const breakingPageQuery = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const useSaveBreaking = (onSaved: () => void) =>
+export const useSaveBreaking = (onSaved: (saved: BreakingNewsItem) => void) =>
   useAdminMutation({
     mutationFn: ({ id, body }: { id?: number; body: BreakingNewsInput }) =>
       id

@@ -4,18 +4,10 @@ import type { PublicSettings } from '../../../shared/schemas/settings';
 import { adminGet, adminSend } from './client';
 import { useAdminMutation } from './mutation';
 
-export const settingsKeys = { settings: ['admin', 'settings'] as const, newsletter: ['admin', 'newsletter'] as const };
+export const settingsKeys = { settings: ['admin', 'settings'] as const };
 
 export const settingsQuery = () =>
   queryOptions({ queryKey: settingsKeys.settings, queryFn: () => adminGet<PublicSettings>('/api/admin/settings') });
-
-export const newsletterCountQuery = () =>
-  queryOptions({
-    queryKey: settingsKeys.newsletter,
-    queryFn: () => adminGet<{ subscribers: number }>('/api/admin/newsletter'),
-  });
-
-export const NEWSLETTER_EXPORT_URL = '/api/admin/newsletter/export.csv';
 
 export const useSaveSettings = () =>
   useAdminMutation({

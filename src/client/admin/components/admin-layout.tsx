@@ -7,6 +7,7 @@ import {
   KeyRound,
   LayoutDashboard,
   LogOut,
+  Mail,
   Menu,
   Newspaper,
   Radio,
@@ -30,6 +31,7 @@ const LINKS: { to: string; label: string; icon: typeof LayoutDashboard; permissi
   { to: '/admin/categories', label: 'التصنيفات', icon: FolderTree, permission: 'sections.manage' },
   { to: '/admin/prayer-times', label: 'مواقيت الصلاة', icon: Clock, permission: 'prayer.manage' },
   { to: '/admin/users', label: 'المستخدمون', icon: Users, permission: 'accounts.manage' },
+  { to: '/admin/newsletter', label: 'النشرة البريدية', icon: Mail, permission: 'sends.manage' },
   { to: '/admin/statistics', label: 'الإحصائيات', icon: BarChart3, permission: 'statistics.view' },
   { to: '/admin/settings', label: 'الإعدادات', icon: Settings, permission: 'settings.manage' },
 ];

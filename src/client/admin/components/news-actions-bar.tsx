@@ -4,6 +4,7 @@
  * under it, so publishing and scheduling are always in reach, never at the end of a long form.
  */
 import { CalendarClock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { isEditorRole, type NewsAction, type NewsStatus } from '../../../shared/news-workflow';
 import type { Role } from '../../../shared/permissions';
 import { actionLabel } from './news-status';
@@ -32,6 +33,7 @@ export function NewsActionsBar({
   onCancel,
   onSave,
   onAction,
+  alert,
 }: {
   role: Role;
   status: NewsStatus | null;
@@ -46,6 +48,8 @@ export function NewsActionsBar({
   onCancel: () => void;
   onSave: () => void;
   onAction: (action: NewsAction) => void;
+  /** «إرسال بالبريد» and the other alert channels, or a send button for a story already out (alert-channels.tsx). */
+  alert?: ReactNode;
 }) {
   return (
     <div
@@ -78,6 +82,7 @@ export function NewsActionsBar({
           </Button>
         </div>
       )}
+      {alert && <div className="flex flex-wrap justify-end">{alert}</div>}
       <div className="flex flex-wrap justify-end gap-2" data-testid="news-actions">
         <Button variant="secondary" onClick={onCancel}>
           إلغاء

@@ -41,6 +41,8 @@ import { notify } from '../lib/notify';
 import { applyServerErrors, useSchemaForm } from './form';
 import { LiveCoverageAction, useLiveAfterFirstSave } from './live-coverage-action';
 import { NewsActionsBar } from './news-actions-bar';
+import { AlertChannelsField, SendAlertButton } from './alert-channels';
+import { requestAlert } from '../lib/alert-prompt';
 import { NewsFields, type NewsFormFields } from './news-editor-fields';
 import {
   ConflictNotice,
@@ -281,13 +283,21 @@ export function NewsEditor({
   }, [scheduling]);
 
   const live = useLiveAfterFirstSave(me.role, !initial);
+  /** The channels ticked to send the story on once it is published (the confirmation comes after the save). */
+  const [alertChannels, setAlertChannels] = useState<string[]>([]);
+  const alertIfPublished = (item: AdminNewsItem) => {
+    if (item.status === 'published' && status !== 'published' && alertChannels.length)
+      void requestAlert({ source: { type: 'news', id: item.id }, channels: alertChannels, title: item.title });
+  };
   const save = useSaveNews((item) => {
+    alertIfPublished(item);
     adopt(item);
     // Opened from «تغطية جديدة»: the saved article becomes live coverage and its desk opens (not the list).
     if (live.wanted) live.start(item.id);
     else onDone();
   });
   const transition = useTransition((item) => {
+    alertIfPublished(item);
     adopt(item);
     onDone();
   });
@@ -472,6 +482,13 @@ export function NewsEditor({
             onCancel={onCancel}
             onSave={() => void submit(undefined)}
             onAction={runAction}
+            alert={
+              !can(me.role, 'alerts.send') ? null : status === 'published' && id ? (
+                <SendAlertButton source={{ type: 'news', id }} title={values.title ?? ''} />
+              ) : actions.includes('publish') ? (
+                <AlertChannelsField value={alertChannels} onChange={setAlertChannels} disabled={busy} />
+              ) : null
+            }
           />
         </form>
       )}

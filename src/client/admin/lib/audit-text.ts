@@ -4,7 +4,7 @@
  * while it still exists. Every action and record the server writes has its words here; anything unknown still reads
  * as Arabic, never as the stored English code.
  */
-import { formatCount, type CountedNoun } from '../../../shared/plural';
+import { formatCount, RECIPIENTS, type CountedNoun } from '../../../shared/plural';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { ROLE_LABELS, type Role } from '../../../shared/permissions';
 import type { AuditEntry } from '../../../shared/schemas/admin';
@@ -34,7 +34,12 @@ const ENTITY_NOUN: Record<string, string> = {
   settings: 'الإعدادات',
   session: 'جلسة',
   two_factor: 'التحقق بخطوتين',
+  fanout_send: 'عملية إرسال',
+  newsletter_subscriber: 'مشترك في النشرة البريدية',
 };
+
+/** How a send reached readers, for the sentence («بالبريد»). */
+const CHANNEL_WORDS: Record<string, string> = { email: 'بالبريد' };
 
 /** A wrong password or code, by where it was typed (the audit entry's `step`). */
 const FAILED_STEP: Record<string, string> = {
@@ -175,7 +180,23 @@ function phrase(e: AuditEntry, d: Details): { verb: string; rest?: string; named
       if (action === 'create') return { verb: 'رفع الصورة' };
       if (action === 'delete') return { verb: 'حذف الصورة' };
       break;
+    case 'fanout_send': {
+      const how = CHANNEL_WORDS[str(d.channel) ?? ''] ?? (str(d.channel) ? `عبر ${d.channel}` : '');
+      const to = typeof d.queued === 'number' ? ` إلى ${formatCount(d.queued, RECIPIENTS)}` : '';
+      if (action === 'update' && d.state === 'cancelled') return { verb: 'أوقف إرسال' };
+      if (action !== 'create') break;
+      if (d.kind === 'digest') return { verb: 'أرسل النشرة اليومية', rest: to };
+      if (d.kind === 'campaign') return { verb: 'أرسل حملة تأكيد الاشتراك', rest: to, named: false };
+      if (d.kind === 'breaking') return { verb: `أرسل ${how} الخبر العاجل`, rest: to };
+      return { verb: `أرسل ${how} الخبر`, rest: to };
+    }
+    case 'newsletter_subscriber':
+      if (action === 'delete')
+        return { verb: 'حذف مشتركاً من النشرة البريدية', rest: e.entityId ? ` (رقم ${e.entityId})` : '', named: false };
+      break;
     case 'settings':
+      if (action === 'update' && e.entityId === 'newsletter')
+        return { verb: 'عدّل إعدادات النشرة البريدية', named: false };
       if (action === 'update' && e.entityId === 'security') return { verb: 'عدّل سياسة التحقق بخطوتين', named: false };
       if (action === 'update') return { verb: 'عدّل إعدادات الموقع', named: false };
       break;

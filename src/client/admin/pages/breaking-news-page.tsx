@@ -9,6 +9,10 @@ import { breakingPageQuery, useDeleteBreaking, useSaveBreaking, useToggleBreakin
 import { errorText } from '../api/client';
 import { liveListQuery } from '../api/live';
 import { applyServerErrors, useSchemaForm } from '../components/form';
+import { AlertChannelsField } from '../components/alert-channels';
+import { requestAlert } from '../lib/alert-prompt';
+import { sessionQuery } from '../api/session';
+import { can } from '../../../shared/permissions';
 import {
   BackToDashboard,
   Button,
@@ -103,7 +107,14 @@ function BreakingForm({ item, onDone }: { item: BreakingNewsItem | null; onDone:
       : { title: '', isActive: true, priority: '0', hasExpiry: false, expiresAt: '', newsId: '' },
     toPayload,
   );
-  const save = useSaveBreaking(onDone);
+  const [alertChannels, setAlertChannels] = useState<string[]>([]);
+  const save = useSaveBreaking((saved) => {
+    // Ticked «إرسال بالبريد»: the confirmation with whom it reaches, once the item is saved (and only if active).
+    if (alertChannels.length && saved.isActive)
+      void requestAlert({ source: { type: 'breaking', id: saved.id }, channels: alertChannels, title: saved.title });
+    onDone();
+  });
+  const session = useQuery(sessionQuery(true));
   const { errors } = form.formState;
   const hasExpiry = form.watch('hasExpiry');
   const submit = form.handleSubmit((body) =>
@@ -149,6 +160,9 @@ function BreakingForm({ item, onDone }: { item: BreakingNewsItem | null; onDone:
           </Field>
         )}
         <LinkField form={form} current={item?.newsId ?? null} />
+        {can(session.data?.admin.role, 'alerts.send') && (
+          <AlertChannelsField value={alertChannels} onChange={setAlertChannels} />
+        )}
       </fieldset>
       <FormAlert message={save.isError ? errorText(save.error, 'حدث خطأ أثناء حفظ الخبر العاجل') : undefined} />
       <FormActions onCancel={onDone} saving={save.isPending} />

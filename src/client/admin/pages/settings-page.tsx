@@ -2,29 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { settingsInput, type SettingsInput } from '../../../shared/schemas/admin';
 import type { PublicSettings } from '../../../shared/schemas/settings';
 import { errorText } from '../api/client';
-import { NEWSLETTER_EXPORT_URL, newsletterCountQuery, settingsQuery, useSaveSettings } from '../api/settings';
+import { settingsQuery, useSaveSettings } from '../api/settings';
+import { subscriberCountsQuery } from '../api/newsletter';
+import { exportSubscribers } from '../components/newsletter-subscribers';
+import { Link } from 'wouter';
 import { applyServerErrors, useSchemaForm } from '../components/form';
-import { Button, Card, described, Field, FormAlert, Input, Loading, PageHeader } from '../components/ui';
+import { Button, buttonClass, Card, described, Field, FormAlert, Input, Loading, PageHeader } from '../components/ui';
 import { SecurityPolicy } from '../components/security-policy';
-import { ApiError } from '../api/client';
-import { withReauth } from '../lib/reauth';
-import { notify } from '../lib/notify';
 
-/** The subscribers as a CSV file: a sensitive export, so it may ask for the password first (lib/reauth.ts). */
-async function exportSubscribers() {
-  try {
-    const blob = await withReauth(async () => {
-      const res = await fetch(NEWSLETTER_EXPORT_URL, { credentials: 'include' });
-      if (!res.ok) throw new ApiError(res.status, await res.text());
-      return res.blob();
-    });
-    const url = URL.createObjectURL(blob);
-    Object.assign(document.createElement('a'), { href: url, download: 'newsletter-subscribers.csv' }).click();
-    URL.revokeObjectURL(url);
-  } catch (err) {
-    notify.error('حدث خطأ', errorText(err, 'تعذّر تصدير المشتركين'));
-  }
-}
 import { formatNumber } from '../../../shared/format';
 
 const SOCIAL: [keyof PublicSettings['social'], string][] = [
@@ -117,7 +102,7 @@ function SettingsForm({ current }: { current: PublicSettings }) {
 
 export function SettingsPage() {
   const current = useQuery(settingsQuery());
-  const newsletter = useQuery(newsletterCountQuery());
+  const newsletter = useQuery(subscriberCountsQuery());
   return (
     <div>
       <PageHeader title="إعدادات الموقع" />
@@ -134,8 +119,14 @@ export function SettingsPage() {
         <h2 className="mb-2 text-lg font-bold">النشرة البريدية</h2>
         <p className="mb-3 text-sm">
           عدد المشتركين: {newsletter.data ? formatNumber(newsletter.data.subscribers) : '…'}
+          {newsletter.data && ` (المؤكَّدون: ${formatNumber(newsletter.data.confirmed)})`}
         </p>
-        <Button onClick={exportSubscribers}>تصدير المشتركين (CSV)</Button>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void exportSubscribers()}>تصدير المشتركين (CSV)</Button>
+          <Link href="/admin/newsletter" className={buttonClass('secondary')}>
+            المشتركون والإرسال والنشرة اليومية
+          </Link>
+        </div>
       </Card>
       <SecurityPolicy />
     </div>

@@ -62,15 +62,9 @@ export function NewsletterBox() {
         return;
       }
       setErrors({});
-      const res = await apiFetch<{ message: string; alreadySubscribed: boolean }>('/api/newsletter', {
-        method: 'POST',
-        body: JSON.stringify(parsed.data),
-      });
-      void notify(
-        'success',
-        'تم الاشتراك بنجاح',
-        res.alreadySubscribed ? res.message : 'شكراً لك، ستصلك آخر الأخبار على بريدك',
-      );
+      // The same answer for every address (the form never says who is subscribed): check the inbox.
+      await apiFetch<{ message: string }>('/api/newsletter', { method: 'POST', body: JSON.stringify(parsed.data) });
+      void notify('success', 'تم الاشتراك بنجاح', 'تفقّد بريدك الوارد وافتح رابط التأكيد لتبدأ رسائلنا بالوصول');
       setFullName('');
       setEmail('');
     } catch (err) {

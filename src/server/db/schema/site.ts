@@ -2,6 +2,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
+  check,
   date,
   index,
   integer,
@@ -12,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { SUBSCRIBER_STATES } from '../../../shared/schemas/newsletter';
 import { admins } from './accounts';
 
 export const settings = pgTable('settings', {
@@ -21,6 +24,12 @@ export const settings = pgTable('settings', {
   updatedBy: integer('updated_by').references(() => admins.id, { onDelete: 'set null' }),
 });
 
+/**
+ * Newsletter subscribers and their consent (modules/newsletter): a sign-up is `pending` until its confirmation link is
+ * opened; only `confirmed` ones receive anything; `unsubscribed` and `suppressed` (the address bounced) keep their row
+ * so a repeat sign-up starts over with a new confirmation. `legacy`: signed up before confirmation existed, waiting
+ * for the one confirmation campaign (never forgotten before it was mailed).
+ */
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
   {
@@ -28,10 +37,37 @@ export const newsletterSubscribers = pgTable(
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    state: text('state', { enum: SUBSCRIBER_STATES }).notNull().default('pending'),
+    legacy: boolean('legacy').notNull().default(false),
+    /** Carried by the confirmation link; replaced when it is used, so a link confirms once. */
+    confirmNonce: text('confirm_nonce'),
+    /** When the last confirmation (or "already subscribed") e-mail was queued: at most one an hour. */
+    confirmMailedAt: timestamp('confirm_mailed_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    suppressedAt: timestamp('suppressed_at', { withTimezone: true }),
+    suppressedReason: text('suppressed_reason'),
+    /** Sends whose every retry failed with a temporary error, in a row; three suppress the address. */
+    softBounces: integer('soft_bounces').notNull().default(0),
+    /** What the reader chose: the daily digest, alerts (articles sent by the newsroom, breaking news), sections. */
+    digest: boolean('digest').notNull().default(true),
+    alerts: boolean('alerts').notNull().default(true),
+    /** Section slugs to hear about; empty: every section. */
+    sections: text('sections')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('newsletter_email_key').on(sql`lower(${t.email})`),
     index('newsletter_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('newsletter_state_idx').on(t.state, t.createdAt.desc(), t.id.desc()),
+    // The audience of a send: confirmed subscribers by id.
+    index('newsletter_confirmed_idx')
+      .on(t.id)
+      .where(sql`state = 'confirmed'`),
+    check('newsletter_state_check', sql`${t.state} in ('pending', 'confirmed', 'unsubscribed', 'suppressed')`),
   ],
 );
 

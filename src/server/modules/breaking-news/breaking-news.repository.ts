@@ -50,6 +50,14 @@ export function breakingNewsRepository(db: Db) {
         );
       return row?.n ?? 0;
     },
+    /** One item with its link as readers get it at `now` (the alert guard reads it). */
+    async find(id: number, now: Date): Promise<BreakingNewsRow | undefined> {
+      const [row] = await db
+        .select({ ...getTableColumns(breakingNews), newsId: publicLink(now) })
+        .from(breakingNews)
+        .where(eq(breakingNews.id, id));
+      return row;
+    },
     async articleExists(id: number, ex: Executor = db): Promise<boolean> {
       const { rows } = await ex.execute(sql`select 1 from news where id = ${id} for share`);
       return rows.length > 0;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { settings } from '../../db/schema/site';
@@ -13,6 +14,18 @@ export function settingsRepository(db: Db) {
     async get(key: string): Promise<unknown> {
       const [row] = await byKey.execute({ key });
       return row?.value;
+    },
+    /**
+     * A random secret kept under `key`, made on first use (the first instance to ask stores it; every instance then
+     * reads the same): the signing key of links the site hands out. Never sent to any screen.
+     */
+    async secret(key: string): Promise<string> {
+      await db
+        .insert(settings)
+        .values({ key, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing({ target: settings.key });
+      const [row] = await byKey.execute({ key });
+      return String(row!.value);
     },
     async put(key: string, value: unknown, by: number | null, at: Date, ex: Executor = db): Promise<void> {
       await ex

@@ -4,10 +4,9 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import { BRAND_MARK_SVG } from '../../lib/brand';
 import type { RouteCache } from '../../plugins/cache/route-cache';
 import { LOGO } from '../../ssr/document';
-
-const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#1e3a8a"/><path d="M18 44V20h18a8 8 0 0 1 0 16H26v8z" fill="#fff"/><circle cx="46" cy="44" r="4" fill="#dc2626"/></svg>`;
 
 const PLACEHOLDER = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675"><rect width="1200" height="675" fill="#cbd5e1"/><g fill="#94a3b8"><rect x="480" y="237" width="240" height="180" rx="16"/><circle cx="540" cy="297" r="24" fill="#e2e8f0"/><path d="M500 397l70-80 50 50 40-30 40 60z" fill="#e2e8f0"/></g></svg>`;
 
@@ -24,7 +23,7 @@ export function sitePublicRoutes(originOf: (req: FastifyRequest) => string): Fas
     let logo: Promise<Buffer> | undefined;
 
     app.get('/favicon.svg', { config: { cache: FIXED } }, async (_req, reply) =>
-      reply.type('image/svg+xml').send(FAVICON),
+      reply.type('image/svg+xml').send(BRAND_MARK_SVG),
     );
     app.get('/favicon.ico', async (_req, reply) => reply.redirect('/favicon.svg', 301));
     // The favicon's mark as a square PNG: Google wants a raster logo of at least 112 px for a publisher.
