@@ -16,6 +16,8 @@
  *     database reads made for the polls, the longest event-loop block).
  *  6. Back after a crash: `npm start` (and `node dist/server/main.js`) to a healthy /healthz after a SIGKILL, the
  *     median of 10 (scripts/bench-restart.ts).
+ *  7. Newsletter: the daily digest to 100,000 subscribers through a local SMTP stand-in, unthrottled: the rate reached,
+ *     the time to finish, and the readers' rate while it sends against their rate without (scripts/bench-newsletter.ts).
  *
  * Load comes from wrk where it is installed (Debian's package `wrk`; mixes of URLs and POSTs through a Lua script),
  * else autocannon (scripts/bench-load.ts); the 5,000 pollers' fixed rate from autocannon. BENCH_SECONDS sets each run's
@@ -31,6 +33,7 @@ import { children, startProcess, waitFor } from './bench-processes';
 import { GENERATOR, WRK, loadMix, loadUrl } from './bench-load';
 import { measureRestart } from './bench-restart';
 import { deskCall, entryBody, makeCoverage, pollersAndDesk, postToPoll, summary, type Desk } from './bench-live';
+import { benchNewsletter } from './bench-newsletter';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 /** BENCH_ONLY=1,3 runs only those parts (while working on one); the figures that count come from a whole run. */
@@ -431,6 +434,15 @@ async function main() {
     if (part(6)) {
       console.log('\n6. Restart after SIGKILL to a healthy /healthz (its PostgreSQL left running), 10 kills each');
       await measureRestart();
+    }
+    if (part(7)) {
+      console.log('\n7. Newsletter: the daily digest to 100,000 subscribers through a local SMTP server, unthrottled');
+      await benchNewsletter({
+        env,
+        seconds: SECONDS,
+        headers: BROWSER,
+        credentials: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+      });
     }
     console.log('\nratio: server ÷ bare baseline (req/s; 1.00 = as fast as sending fixed bytes).');
     if (!WRK)

@@ -16,6 +16,8 @@ declare module 'vitest' {
     databaseUrl: string;
     adminUsername: string;
     adminPassword: string;
+    /** The server's DATA_DIR (its outbox folder holds the e-mails it would have sent). */
+    dataDir: string;
   }
 }
 
@@ -91,6 +93,7 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/sahifa`);
   project.provide('adminUsername', E2E_ADMIN.username);
   project.provide('adminPassword', E2E_ADMIN.password);
+  project.provide('dataDir', dataDir);
 
   return stop;
 }

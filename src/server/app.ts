@@ -237,6 +237,8 @@ export async function buildApp({
     m.jobs.start();
     m.backups.start();
     m.fanoutRunner.start();
+    // Readers come first: a send slows down while they keep this process busy (modules/fanout/fanout.runner.ts).
+    app.server.on('request', m.fanoutRunner.noteRequest);
     if (m.mail.transport.kind === 'outbox')
       app.log.warn(
         { outbox: config.mail.outboxDir },

@@ -157,7 +157,13 @@ export function buildModules({
   const auth = authService({ repo: repos.auth, admins: repos.admins, mfa, passkeys, write, now });
 
   // Sending to readers: the fan-out job and its channels (e-mail: the newsletter's subscribers over modules/mail).
-  const signingSecret = () => repos.settings.secret('signing-secret');
+  // Read once (it never changes once made): every copy of every e-mail signs its links with it.
+  let secret: Promise<string> | undefined;
+  const signingSecret = () =>
+    (secret ??= repos.settings.secret('signing-secret').catch((err) => {
+      secret = undefined;
+      throw err;
+    }));
   const tokens = newsletterTokens(signingSecret);
   const identity = mailIdentity({
     mail: config.mail,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, LETTERS, RESULTS, VIEWS } from './plural';
+import { formatCount, LETTERS, RESULTS, SECTIONS, VIEWS } from './plural';
 
 describe('Arabic counted nouns', () => {
   it.each([
@@ -22,6 +22,10 @@ describe('Arabic counted nouns', () => {
       '5 نتائج',
       '20 نتيجة',
     ]);
+  });
+
+  it('counts the sections a subscriber chose (the newsroom’s list of subscribers)', () => {
+    expect([1, 2, 3, 11].map((n) => formatCount(n, SECTIONS))).toEqual(['قسم واحد', 'قسمان', '3 أقسام', '11 قسماً']);
   });
 
   it('counts letters with the genitive singular after hundreds (the title limit: «300 حرف»)', () => {

@@ -52,6 +52,15 @@ export const RECIPIENTS: CountedNoun = {
   other: 'مستلم',
 };
 
+export const SECTIONS: CountedNoun = {
+  zero: 'لا أقسام',
+  one: 'قسم واحد',
+  two: 'قسمان',
+  few: 'أقسام',
+  many: 'قسماً',
+  other: 'قسم',
+};
+
 export const MINUTES: CountedNoun = {
   zero: 'أقل من دقيقة',
   one: 'دقيقة واحدة',

@@ -62,7 +62,8 @@ export const useSaveNewsletterSettings = () =>
       adminSend<NewsletterSettingsView>('PUT', '/api/admin/newsletter/settings', body),
     success: 'تم التحديث',
     error: 'حدث خطأ أثناء حفظ إعدادات النشرة',
-    invalidate: [newsletterKeys.settings],
+    // Saving an hour already past today sends today's digest at once: it joins the history.
+    invalidate: [newsletterKeys.settings, sendKeys.all],
   });
 
 export const useConfirmationCampaign = () =>

@@ -23,8 +23,9 @@ export function MailStatusNotice({ view }: { view: NewsletterSettingsView }) {
       >
         <p className="font-bold">البريد غير مُعدّ: لا تصل الرسائل إلى أحد.</p>
         <p className="text-sm">
-          تُكتب كل رسالة ملفاً ‎.eml في المجلد <bdi dir="ltr">{m.outboxDir}</bdi> على الخادم (يفتحه أي برنامج بريد).
-          لإرسالها فعلاً اضبط <code dir="ltr">SMTP_URL</code> و<code dir="ltr">MAIL_FROM</code> ثم أعد تشغيل الموقع.
+          تُكتب كل رسالة ملفاً من نوع <bdi dir="ltr">eml</bdi> في المجلد <bdi dir="ltr">{m.outboxDir}</bdi> على الخادم
+          (يفتحه أي برنامج بريد). لإرسالها فعلاً اضبط <code dir="ltr">SMTP_URL</code> و<code dir="ltr">MAIL_FROM</code>{' '}
+          ثم أعد تشغيل الموقع.
         </p>
       </div>
     );
@@ -56,7 +57,7 @@ function DigestForm({ view }: { view: NewsletterSettingsView }) {
       <Field
         label="ساعة الإرسال (بتوقيت طرابلس)"
         id="digest-hour"
-        hint="تضم أبرز ما نُشر منذ النشرة السابقة من كل قسم، ولا تُرسل إن لم يُنشر جديد"
+        hint="تضم أبرز ما نُشر منذ النشرة السابقة من كل قسم، ولا تُرسل إن لم يُنشر جديد. إن اخترت ساعة مضت اليوم ولم تُرسل نشرة اليوم بعد، تُرسل فور الحفظ"
       >
         <Select
           id="digest-hour"

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Send } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { formatDateTimeOr, formatNumber } from '../../../shared/format';
+import { formatCount, SECTIONS } from '../../../shared/plural';
 import {
   SUBSCRIBER_STATE_LABELS,
   SUBSCRIBER_STATES,
@@ -45,7 +46,7 @@ const choices = (s: NewsletterSubscriber) =>
   [
     s.digest && 'النشرة اليومية',
     s.alerts && 'العاجل',
-    s.sections.length ? `${formatNumber(s.sections.length)} أقسام` : null,
+    s.sections.length ? formatCount(s.sections.length, SECTIONS) : null,
   ]
     .filter(Boolean)
     .join('، ') || 'لا شيء';
@@ -79,14 +80,14 @@ function Campaign() {
       ) : (
         <>
           <p className="mb-3 text-sm leading-7">
-            {formatNumber(c.legacyWaiting)} مشترك سجّلوا قبل أن يصبح التأكيد شرطاً، ولا تصلهم النشرة حتى يؤكدوا. تُرسل
-            إليهم رسالة تأكيد واحدة، مرة واحدة فقط.
+            مشتركون سجّلوا قبل أن يصبح التأكيد شرطاً، ولا تصلهم النشرة حتى يؤكدوا: عددهم{' '}
+            <strong>{formatNumber(c.legacyWaiting)}</strong>. تُرسل إليهم رسالة تأكيد واحدة، مرة واحدة فقط.
           </p>
           <Button
             disabled={campaign.isPending}
             onClick={() =>
               window.confirm(
-                `إرسال رسالة تأكيد إلى ${formatNumber(c.legacyWaiting)} مشترك قديم؟ لا تُرسل الحملة إلا مرة واحدة.`,
+                `إرسال رسالة تأكيد إلى المشتركين القدامى (${formatNumber(c.legacyWaiting)})؟ لا تُرسل الحملة إلا مرة واحدة.`,
               ) && campaign.mutate()
             }
           >

@@ -35,6 +35,7 @@ export function SendStateBadge({ state }: { state: SendState }) {
 /** 1 h 02 min, 3 min 05 s, 12.4 s. */
 export function formatDuration(ms: number | null): string {
   if (ms === null) return '—';
+  if (ms < 1000) return 'أقل من ثانية';
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} ث`;
   const s = Math.round(ms / 1000);
   const h = Math.floor(s / 3600);

@@ -106,6 +106,40 @@ describe('audit entries as Arabic sentences', () => {
       [{ entity: 'two_factor', action: 'recovery_used' }, 'دخل برمز استرداد'],
       [{ entity: 'two_factor', action: 'reset', entityId: '7' }, 'أعاد ضبط التحقق بخطوتين لحساب رقم 7'],
       [{ entity: 'settings', action: 'update', entityId: 'security' }, 'عدّل سياسة التحقق بخطوتين'],
+      [{ entity: 'settings', action: 'update', entityId: 'newsletter' }, 'عدّل إعدادات النشرة البريدية'],
+      [
+        {
+          entity: 'fanout_send',
+          action: 'create',
+          details: { channel: 'email', kind: 'article', queued: 3 },
+          subject: 'نهائي الكأس',
+        },
+        'أرسل بالبريد الخبر «نهائي الكأس» إلى 3 مستلمين',
+      ],
+      [
+        {
+          entity: 'fanout_send',
+          action: 'create',
+          details: { channel: 'email', kind: 'breaking', queued: 1 },
+          subject: 'ع',
+        },
+        'أرسل بالبريد الخبر العاجل «ع» إلى مستلم واحد',
+      ],
+      [
+        {
+          entity: 'fanout_send',
+          action: 'create',
+          details: { channel: 'email', kind: 'digest', queued: 120 },
+          subject: 'أبرز أخبار الخميس',
+        },
+        'أرسل النشرة اليومية «أبرز أخبار الخميس» إلى 120 مستلماً',
+      ],
+      [
+        { entity: 'fanout_send', action: 'create', details: { channel: 'email', kind: 'campaign', queued: 2 } },
+        'أرسل حملة تأكيد الاشتراك إلى مستلمَين',
+      ],
+      [{ entity: 'fanout_send', action: 'update', details: { state: 'cancelled' }, subject: 'ع' }, 'أوقف إرسال «ع»'],
+      [{ entity: 'newsletter_subscriber', action: 'delete', entityId: '9' }, 'حذف مشتركاً من النشرة البريدية (رقم 9)'],
       [{ entity: 'something_new', action: 'archive' }, 'أجرى تغييراً'],
     ];
     for (const [e, sentence] of cases) expect(auditText(auditSentence(entry(e)))).toBe(`خالد المبروك ${sentence}`);

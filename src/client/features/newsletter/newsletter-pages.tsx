@@ -111,18 +111,24 @@ const CHOICES: { key: 'digest' | 'alerts'; label: string; hint: string }[] = [
 
 function PreferencesForm({ token, initial }: { token: string; initial: PreferencesView }) {
   const [view, setView] = useState(initial);
-  const [choice, setChoice] = useState({ digest: initial.digest, alerts: initial.alerts, sections: initial.sections });
+  const [choice, setChoice] = useState({ digest: initial.digest, alerts: initial.alerts });
+  /** Every section (and any new one), or the ones picked. */
+  const [allSections, setAllSections] = useState(initial.sections.length === 0);
+  const [picked, setPicked] = useState<string[]>(initial.sections);
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState<{ ok: boolean; text: string }>();
-  const allSections = choice.sections.length === 0;
 
+  const adopt = (next: PreferencesView) => {
+    setView(next);
+    setChoice({ digest: next.digest, alerts: next.alerts });
+    setAllSections(next.sections.length === 0);
+    setPicked(next.sections);
+  };
   const run = async (work: () => Promise<PreferencesView>, done: string) => {
     setBusy(true);
     setSaid(undefined);
     try {
-      const next = await work();
-      setView(next);
-      setChoice({ digest: next.digest, alerts: next.alerts, sections: next.sections });
+      adopt(await work());
       setSaid({ ok: true, text: done });
     } catch (err) {
       setSaid({ ok: false, text: problem(err, 'تعذّر الحفظ، أعد المحاولة بعد قليل') });
@@ -132,27 +138,25 @@ function PreferencesForm({ token, initial }: { token: string; initial: Preferenc
   };
   const save = (e: React.FormEvent) => {
     e.preventDefault();
+    if (!allSections && !picked.length)
+      return setSaid({ ok: false, text: 'اختر قسماً واحداً على الأقل، أو «كل الأقسام»' });
     void run(
       () =>
         apiFetch<PreferencesView>('/api/newsletter/preferences', {
           method: 'PUT',
-          body: JSON.stringify({ token, ...choice }),
+          body: JSON.stringify({ token, ...choice, sections: allSections ? [] : picked }),
         }),
       'تم حفظ اختياراتك',
     );
   };
-  const toggleSection = (slug: string, on: boolean) =>
-    setChoice((c) => {
-      const current = c.sections.length ? c.sections : view.sectionChoices.map((s) => s.slug);
-      const next = on ? [...new Set([...current, slug])] : current.filter((s) => s !== slug);
-      // Every section ticked is the same as "all" (and new sections then come too).
-      return { ...c, sections: next.length === view.sectionChoices.length ? [] : next };
-    });
 
   return (
     <form onSubmit={save} className="space-y-5" aria-busy={busy}>
       <p className="leading-8">
-        {view.fullName} · <bdi dir="ltr">{view.email}</bdi>
+        <span className="block font-bold">{view.fullName}</span>
+        <bdi dir="ltr" className="break-all">
+          {view.email}
+        </bdi>
       </p>
       {view.state === 'unsubscribed' || view.state === 'suppressed' ? (
         <div className="rounded border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
@@ -208,23 +212,21 @@ function PreferencesForm({ token, initial }: { token: string; initial: Preferenc
             type="checkbox"
             className="size-5"
             checked={allSections}
-            onChange={(e) =>
-              setChoice((c) => ({
-                ...c,
-                sections: e.target.checked ? [] : view.sectionChoices.slice(0, 1).map((s) => s.slug),
-              }))
-            }
+            onChange={(e) => setAllSections(e.target.checked)}
           />
           <span className="font-bold">كل الأقسام</span>
         </label>
         <div className="grid grid-cols-2 gap-2 ps-8 sm:grid-cols-3">
           {view.sectionChoices.map((s) => (
-            <label key={s.slug} className="flex items-center gap-2">
+            <label key={s.slug} className={`flex items-center gap-2 ${allSections ? 'opacity-60' : ''}`}>
               <input
                 type="checkbox"
                 className="size-4"
-                checked={allSections || choice.sections.includes(s.slug)}
-                onChange={(e) => toggleSection(s.slug, e.target.checked)}
+                disabled={allSections}
+                checked={allSections || picked.includes(s.slug)}
+                onChange={(e) =>
+                  setPicked((p) => (e.target.checked ? [...new Set([...p, s.slug])] : p.filter((x) => x !== s.slug)))
+                }
               />
               {s.name}
             </label>

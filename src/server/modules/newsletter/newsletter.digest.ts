@@ -66,8 +66,20 @@ export function newsletterDigest(deps: {
     };
   }
 
+  /** The minute job: makes today's digest once its hour has come (every instance asks; one makes it). */
+  async function runDue(): Promise<void> {
+    const s = await settings();
+    if (!s.digestEnabled) return;
+    const at = now();
+    const { date, hour } = tripoliParts(at);
+    if (hour < s.digestHour || (await fanout.byKey(digestKey(date)))) return;
+    await fanout.create(SYSTEM_ACTOR, await compose(at));
+  }
+
   return {
     settings,
+    runDue,
+    /** Rule: an hour chosen that has passed today, with today's digest not sent yet, sends it at once (catching up). */
     async updateSettings(actor: Actor, input: NewsletterSettingsInput): Promise<NewsletterSettingsInput> {
       await write(actor, async (tx) => {
         await deps.settings.put(NEWSLETTER_SETTINGS_KEY, input, actor.id, now(), tx);
@@ -77,6 +89,8 @@ export function newsletterDigest(deps: {
           tags: [],
         };
       });
+      // Saved either way; if making the digest fails now, the minute job makes it.
+      await runDue().catch(() => undefined);
       return input;
     },
     /** When the next digest goes: today at the hour if today's has not gone yet, else tomorrow; null when off. */
@@ -90,15 +104,6 @@ export function newsletterDigest(deps: {
       const todayAt = tripoliInstant(today, hh);
       if (!done) return todayAt.getTime() > at.getTime() ? todayAt : at;
       return tripoliInstant(addDays(today, 1), hh);
-    },
-    /** The minute job: makes today's digest once its hour has come (every instance asks; one makes it). */
-    async runDue(): Promise<void> {
-      const s = await settings();
-      if (!s.digestEnabled) return;
-      const at = now();
-      const { date, hour } = tripoliParts(at);
-      if (hour < s.digestHour || (await fanout.byKey(digestKey(date)))) return;
-      await fanout.create(SYSTEM_ACTOR, await compose(at));
     },
     compose,
   };

@@ -67,6 +67,23 @@ it('writes the confirmation to the outbox without SMTP; its link confirms once; 
   expect(await mailsTo('mona@example.ly')).toHaveLength(1);
 });
 
+it('sends a pending address its confirmation again after an hour; either link confirms, once', async () => {
+  await subscribe({ fullName: 'زيد', email: 'zaid@example.ly' }, '192.0.2.24');
+  await expect.poll(async () => (await mailsTo('zaid@example.ly')).length).toBe(1);
+  clock += 61 * 60_000;
+  try {
+    await subscribe({ fullName: 'زيد', email: 'zaid@example.ly' }, '192.0.2.24');
+    await expect.poll(async () => (await mailsTo('zaid@example.ly')).length).toBe(2);
+  } finally {
+    clock -= 61 * 60_000;
+  }
+  const [a, b] = await mailsTo('zaid@example.ly');
+  const second = await post('/api/newsletter/confirm', { token: tokenOf(linkIn(b!.mail, 'http://localhost:')) });
+  expect(second.json().message).toContain('تم تأكيد اشتراكك');
+  const first = await post('/api/newsletter/confirm', { token: tokenOf(linkIn(a!.mail, 'http://localhost:')) });
+  expect(first.json().message).toContain('مؤكَّد من قبل');
+});
+
 it('refuses a confirmation link past its seven days, and one not signed by this site', async () => {
   await subscribe({ fullName: 'عمر', email: 'omar@example.ly' }, '192.0.2.21');
   await expect.poll(async () => (await mailsTo('omar@example.ly')).length).toBe(1);

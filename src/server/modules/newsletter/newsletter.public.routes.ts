@@ -96,7 +96,11 @@ export function newsletterPublicRoutes(service: NewsletterService): FastifyPlugi
       { config: { cache: { tags: ['settings'], ttl: 86_400, browserTtl: 86_400 } } },
       async (_req, reply) => {
         logo ??= sharp(Buffer.from(BRAND_MARK_SVG)).resize(96, 96).png().toBuffer();
-        return reply.type('image/png').send(await logo);
+        // Shown by mail programs and webmail on other sites, like the stories' pictures (/media).
+        return reply
+          .type('image/png')
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(await logo);
       },
     );
   };

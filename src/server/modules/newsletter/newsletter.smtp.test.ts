@@ -32,6 +32,15 @@ afterAll(async () => {
 
 const sendByKey = async (key: string) =>
   (await t.database.pool.query('select * from fanout_sends where dedupe_key = $1', [key])).rows[0];
+/** One address's delivery of a send, as the job last wrote it. */
+const deliveryOf = async (key: string, email: string) =>
+  (
+    await t.database.pool.query(
+      `select d.state, d.attempts from fanout_deliveries d join fanout_sends f on f.id = d.send_id
+       join newsletter_subscribers s on s.id = d.recipient_id where f.dedupe_key = $1 and s.email = $2`,
+      [key, email],
+    )
+  ).rows[0];
 
 it('sends the daily digest at the chosen Tripoli hour: each reader the stories of their sections since the last one, once', async () => {
   await addSubscriber(t.database.db, { fullName: 'قارئ الكل', email: 'all@example.ly' });
@@ -176,10 +185,12 @@ it('retries temporary refusals with backoff and suppresses an address refused fo
     );
     expect(gone.rows[0].state).toBe('suppressed');
     expect(gone.rows[0].suppressed_reason).toContain('5.1.1');
+    await expect.poll(() => deliveryOf(key, 'busy@example.ly')).toEqual({ state: 'pending', attempts: 1 });
     // A minute later the second attempt (refused again), five more the third, which goes through.
     clock += 61_000;
     await expect.poll(() => smtp.attempts('busy@example.ly')).toBe(2);
     expect(smtp.to('busy@example.ly')).toHaveLength(0);
+    await expect.poll(() => deliveryOf(key, 'busy@example.ly')).toEqual({ state: 'pending', attempts: 2 });
     clock += 5 * 60_000 + 1000;
     await expect.poll(() => smtp.to('busy@example.ly').length).toBe(1);
     await expect.poll(async () => (await sendByKey(key)).state).toBe('done');
@@ -208,6 +219,57 @@ it('retries temporary refusals with backoff and suppresses an address refused fo
     await expect.poll(async () => (await sendByKey(`test:breaking:${story.id}`)).state).toBe('done');
     expect(await sendByKey(`test:breaking:${story.id}`)).toMatchObject({ queued: 1, sent: 0, suppressed: 1 });
     expect(smtp.attempts('gone@example.ly')).toBe(before);
+  } finally {
+    smtp.rcpt = undefined;
+  }
+});
+
+it('suppresses an address after its third send in a row whose every retry failed; a delivery in between starts the count again', async () => {
+  clock = Date.parse('2026-05-20T10:00:00Z');
+  await t.database.pool.query(`update newsletter_subscribers set alerts = false`);
+  const flaky = await addSubscriber(t.database.db, { email: 'flaky@example.ly', softBounces: 2 });
+  const mended = await addSubscriber(t.database.db, { email: 'mended@example.ly', softBounces: 2 });
+  smtp.rcpt = (address) =>
+    address === 'flaky@example.ly' ? { code: 421, message: '4.4.2 try again later' } : undefined;
+  try {
+    await t.app.modules.fanout.create(SYSTEM_ACTOR, {
+      channel: 'email',
+      kind: 'breaking',
+      dedupeKey: 'test:bounces',
+      title: 'عاجل',
+      payload: {
+        ...TEST_MAIL_IDENTITY,
+        kind: 'breaking',
+        breaking: { title: 'اختبار الارتداد', url: null, timeLabel: '' },
+      },
+      audience: { kind: 'alerts', section: null },
+    });
+    await expect.poll(() => smtp.to('mended@example.ly').length).toBe(1);
+    // Five attempts: now, then 1, 5, 20 and 60 minutes later.
+    for (const [attempt, wait] of [
+      [1, 0],
+      [2, 60_000],
+      [3, 5 * 60_000],
+      [4, 20 * 60_000],
+      [5, 60 * 60_000],
+    ] as const) {
+      clock += wait + (wait ? 1000 : 0);
+      await expect.poll(() => smtp.attempts('flaky@example.ly')).toBe(attempt);
+      // Its refusal written (and the next try set from this moment) before the clock moves on.
+      await expect
+        .poll(() => deliveryOf('test:bounces', 'flaky@example.ly'))
+        .toEqual({ state: attempt < 5 ? 'pending' : 'failed', attempts: attempt });
+    }
+    await expect.poll(async () => (await sendByKey('test:bounces')).state).toBe('done');
+    expect(await sendByKey('test:bounces')).toMatchObject({ sent: 1, failed: 1 });
+    const rows = await t.database.pool.query(
+      'select email, state, soft_bounces from newsletter_subscribers where id = any($1) order by email',
+      [[flaky.id, mended.id]],
+    );
+    expect(rows.rows).toEqual([
+      { email: 'flaky@example.ly', state: 'suppressed', soft_bounces: 3 },
+      { email: 'mended@example.ly', state: 'confirmed', soft_bounces: 0 },
+    ]);
   } finally {
     smtp.rcpt = undefined;
   }

@@ -28,7 +28,7 @@ export function sitePublicRoutes(originOf: (req: FastifyRequest) => string): Fas
     app.get('/favicon.ico', async (_req, reply) => reply.redirect('/favicon.svg', 301));
     // The favicon's mark as a square PNG: Google wants a raster logo of at least 112 px for a publisher.
     app.get(LOGO.path, { config: { cache: FIXED } }, async (_req, reply) => {
-      logo ??= sharp(Buffer.from(FAVICON), { density: 72 * (LOGO.size / 64) })
+      logo ??= sharp(Buffer.from(BRAND_MARK_SVG), { density: 72 * (LOGO.size / 64) })
         .resize(LOGO.size, LOGO.size)
         .png()
         .toBuffer();
