@@ -198,6 +198,17 @@ async function fill(db: TestDatabase) {
      values ($1, 2, '<p>تحديث من طرابلس</p>', 'حدث بارز', $2, $3, now(), now())`,
     [a.id, JSON.stringify([{ id: admin, username: 'editor1', fullName: 'محرر' }]), admin],
   );
+  // A send of the newsletter, half delivered: a backup taken mid-send resumes it after a restore.
+  const send = await q(
+    `insert into fanout_sends (channel, kind, dedupe_key, title, payload, state, created_by, created_at, next_at, queued, sent)
+     values ('email', 'digest', 'digest:2026-05-02', 'نشرة اليوم', $1, 'sending', $2, now(), now(), 1, 0) returning id`,
+    [JSON.stringify({ day: '2026-05-02' }), admin],
+  );
+  await q(
+    `insert into fanout_deliveries (send_id, recipient_id, next_at)
+     select $1, id, now() from newsletter_subscribers`,
+    [send.rows[0].id],
+  );
   await q(`update counters set value = 42 where key = 'views'`);
 }
 
