@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, LETTERS, RESULTS, SECTIONS, VIEWS } from './plural';
+import { SECTIONS } from './nouns';
+import { formatCount, LETTERS, RESULTS, VIEWS } from './plural';
 
 describe('Arabic counted nouns', () => {
   it.each([

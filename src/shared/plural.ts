@@ -43,32 +43,6 @@ export const LETTERS: CountedNoun = {
   other: 'حرف',
 };
 
-export const RECIPIENTS: CountedNoun = {
-  zero: 'لا أحد',
-  one: 'مستلم واحد',
-  two: 'مستلمَين',
-  few: 'مستلمين',
-  many: 'مستلماً',
-  other: 'مستلم',
-};
-
-export const SECTIONS: CountedNoun = {
-  zero: 'لا أقسام',
-  one: 'قسم واحد',
-  two: 'قسمان',
-  few: 'أقسام',
-  many: 'قسماً',
-  other: 'قسم',
-};
-
-export const MINUTES: CountedNoun = {
-  zero: 'أقل من دقيقة',
-  one: 'دقيقة واحدة',
-  two: 'دقيقتين',
-  few: 'دقائق',
-  many: 'دقيقة',
-};
-
 export function formatCount(n: number, noun: CountedNoun): string {
   switch (rules.select(n)) {
     case 'zero':

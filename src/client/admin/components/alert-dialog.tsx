@@ -7,7 +7,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { AlertPreview } from '../../../shared/schemas/alerts';
-import { formatCount, RECIPIENTS } from '../../../shared/plural';
+import { RECIPIENTS } from '../../../shared/nouns';
+import { formatCount } from '../../../shared/plural';
 import { previewAlert, sendAlert } from '../api/alerts';
 import { errorText } from '../api/client';
 import { sendKeys } from '../api/sends';

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Send } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { formatDateTimeOr, formatNumber } from '../../../shared/format';
-import { formatCount, SECTIONS } from '../../../shared/plural';
+import { SECTIONS } from '../../../shared/nouns';
+import { formatCount } from '../../../shared/plural';
 import {
   SUBSCRIBER_STATE_LABELS,
   SUBSCRIBER_STATES,

@@ -4,7 +4,8 @@
  * while it still exists. Every action and record the server writes has its words here; anything unknown still reads
  * as Arabic, never as the stored English code.
  */
-import { formatCount, RECIPIENTS, type CountedNoun } from '../../../shared/plural';
+import { RECIPIENTS } from '../../../shared/nouns';
+import { formatCount, type CountedNoun } from '../../../shared/plural';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { ROLE_LABELS, type Role } from '../../../shared/permissions';
 import type { AuditEntry } from '../../../shared/schemas/admin';

@@ -7,7 +7,8 @@ import {
   alertSendRequest,
   alertSendResponse,
 } from '../../../shared/schemas/alerts';
-import { formatCount, RECIPIENTS } from '../../../shared/plural';
+import { RECIPIENTS } from '../../../shared/nouns';
+import { formatCount } from '../../../shared/plural';
 import { actorOf } from '../../plugins/admin-api';
 import type { AlertsService } from './alerts.service';
 

@@ -16,7 +16,8 @@ import {
   type AlertPreview,
   type AlertSource,
 } from '../../../shared/schemas/alerts';
-import { formatCount, MINUTES } from '../../../shared/plural';
+import { MINUTES } from '../../../shared/nouns';
+import { formatCount } from '../../../shared/plural';
 import { expiryField, expiryOf, readToken, signToken } from '../../lib/signed-tokens';
 import type { Actor, Writer } from '../../lib/write';
 import type { BreakingNewsRepository } from '../breaking-news/breaking-news.repository';

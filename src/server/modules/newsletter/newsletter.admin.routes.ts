@@ -10,7 +10,8 @@ import {
   subscriberQuery,
   type MailStatus,
 } from '../../../shared/schemas/newsletter';
-import { formatCount, RECIPIENTS } from '../../../shared/plural';
+import { RECIPIENTS } from '../../../shared/nouns';
+import { formatCount } from '../../../shared/plural';
 import { okMessage } from '../../../shared/schemas/admin';
 import { sendPage } from '../../lib/paging';
 import { actorOf } from '../../plugins/admin-api';
