@@ -79,7 +79,7 @@ export async function buildServer() {
   });
 }
 
-export function buildClient() {
+export async function buildClient() {
   const run = spawnSync(
     process.execPath,
     [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
@@ -89,6 +89,9 @@ export function buildClient() {
     },
   );
   if (run.status !== 0) throw new Error('the browser bundle did not build');
+  // The service worker, from the bundle just built (loaded only to build, like esbuild).
+  const { buildServiceWorker } = await import('./build-sw.mjs');
+  await buildServiceWorker(root);
 }
 
 const clientSources = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((s) =>
@@ -104,7 +107,7 @@ export async function buildIfStale({ all = false, announce = false } = {}) {
   const serverStale = all || builtAt(path.join(SERVER_OUT, 'main.js')) < Math.max(...serverSources.map(newest));
   if (clientStale) {
     if (announce) console.log('Building the browser bundle…');
-    buildClient();
+    await buildClient();
   }
   if (serverStale) {
     if (announce) console.log('Compiling the server…');

@@ -47,6 +47,8 @@ import { searchPublicRoutes } from './modules/search/search.public.routes';
 import { settingsAdminRoutes } from './modules/settings/settings.admin.routes';
 import { settingsPublicRoutes } from './modules/settings/settings.public.routes';
 import { sitePublicRoutes } from './modules/site/site.public.routes';
+import { pwaPublicRoutes } from './modules/pwa/pwa.public.routes';
+import { pushPublicRoutes } from './modules/push/push.public.routes';
 import { statsAdminRoutes } from './modules/stats/stats.admin.routes';
 import { statsPublicRoutes } from './modules/stats/stats.public.routes';
 import type { StatsRecorder } from './modules/stats/stats-recorder';
@@ -312,6 +314,8 @@ export async function buildApp({
   await app.register(newsletterPublicRoutes(m.newsletter));
   await app.register(statsPublicRoutes(m.statsRecorder));
   await app.register(sitePublicRoutes(cacheHandleValue.originOf));
+  await app.register(pwaPublicRoutes(m.pwa));
+  await app.register(pushPublicRoutes(m.push));
 
   // The admin API: signing in outside the gate, everything else behind it; nothing of it kept by any cache.
   registerAdminNoStore(app);

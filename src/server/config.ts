@@ -5,6 +5,8 @@ import { ROLE_VALUES, type Role } from '../shared/permissions';
 import { mediaDir, type MediaStorageConfig } from './modules/media/media.store';
 import { DEFAULT_PRAYER_XML } from './paths';
 import { cronError } from './modules/backups/backups.schedule';
+import type { TelegramConfig } from './modules/telegram/telegram-bot-api';
+import type { PushSettings } from './modules/push/push.service';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -57,6 +59,56 @@ const envSchema = z.object({
   // Seconds between a live coverage page's polls while visible (three times as long while hidden); raise it to slow
   // every reader down under load (each poll answer carries it, so open pages follow within one poll).
   LIVE_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  // Optional: post every published article and breaking-news item to a Telegram channel (set both).
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'the token @BotFather gave the bot (123456789:AA…)')
+    .optional(),
+  TELEGRAM_CHANNEL: z
+    .string()
+    .trim()
+    .regex(/^(@[A-Za-z][A-Za-z0-9_]{3,}|-?\d{1,20})$/, 'the channel as @name, or its numeric chat id')
+    .optional(),
+  TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
+  // Web Push: the VAPID key pair (both or neither; without them one is made at the first start and kept in the
+  // database), its contact, and push services besides the known ones (origins, comma-separated).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'a P-256 public key, base64url (npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key, base64url (npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'mailto:address or an https:// URL')
+    .optional(),
+  PUSH_ENDPOINT_ORIGINS: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const part of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        try {
+          const u = new URL(part);
+          if (!/^https?:$/.test(u.protocol)) throw new Error('scheme');
+          origins.push(u.origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `not an http(s) origin: ${part}` });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    })
+    .optional(),
   /**
    * Which roles must sign in with a second factor, for automated set-ups: "admin,editor", "all" or "none". When set
    * it is in force over the admin's choice in the settings screen (which says so).
@@ -164,6 +216,10 @@ export interface Config {
   staffTwoFactorRoles: Role[] | undefined;
   /** Seconds between live coverage polls (LIVE_POLL_SECONDS). */
   livePollSeconds: number;
+  /** The Telegram channel published articles and breaking news are posted to; undefined: none. */
+  telegram: TelegramConfig | undefined;
+  /** Web Push: VAPID keys from the environment (else kept in the database), its contact, extra push services. */
+  push: PushSettings;
   /**
    * The longest a reader's request (and anything else outside the admin API) may take: past it, the last good copy
    * or an Arabic 503 with Retry-After. The newsroom's requests get `admin` (uploads at least a minute).
@@ -226,6 +282,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment:\n  MAIL_FROM is required with SMTP_URL in production (the sender readers see, e.g. "صحيفة <news@sahifa.ly>")',
     );
   }
+  if ((e.TELEGRAM_BOT_TOKEN === undefined) !== (e.TELEGRAM_CHANNEL === undefined)) {
+    throw new ConfigError('Invalid environment:\n  TELEGRAM_BOT_TOKEN and TELEGRAM_CHANNEL must be set together');
+  }
+  if (e.TELEGRAM_BOT_TOKEN && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid environment:\n  PUBLIC_URL is required with TELEGRAM_BOT_TOKEN (posts link to the public address)',
+    );
+  }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid environment:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
   if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid environment:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
   }
@@ -249,6 +316,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     viewFlushMs: e.VIEW_FLUSH_MS,
     livePollSeconds: e.LIVE_POLL_SECONDS,
+    telegram:
+      e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_CHANNEL
+        ? {
+            token: e.TELEGRAM_BOT_TOKEN,
+            channel: e.TELEGRAM_CHANNEL,
+            apiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT,
+      endpointOrigins: e.PUSH_ENDPOINT_ORIGINS ?? [],
+    },
     staffTwoFactorRoles: e.STAFF_2FA_ROLES,
     timeouts: { readerMs: e.READER_TIMEOUT_MS, adminMs: e.ADMIN_TIMEOUT_MS },
     metricsToken: e.METRICS_TOKEN,

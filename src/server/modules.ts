@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { createWriter, type Invalidator } from './lib/write';
+import { createWriter, type Invalidator, type WriteObserver } from './lib/write';
 import { adminsRepository } from './modules/admins/admins.repository';
 import { adminsService } from './modules/admins/admins.service';
 import { auditRepository } from './modules/audit/audit.repository';
@@ -53,6 +53,7 @@ import { newsletterDigest } from './modules/newsletter/newsletter.digest';
 import { newsletterRepository } from './modules/newsletter/newsletter.repository';
 import { newsletterService } from './modules/newsletter/newsletter.service';
 import { newsletterTokens } from './modules/newsletter/newsletter.tokens';
+import { pwaService } from './modules/pwa/pwa.service';
 import { prayerTimesRepository } from './modules/prayer-times/prayer-times.repository';
 import { prayerTimesService } from './modules/prayer-times/prayer-times.service';
 import { searchRepository } from './modules/search/search.repository';
@@ -65,6 +66,11 @@ import { weatherService } from './modules/weather/weather.service';
 import { backupsRepository } from './modules/backups/backups.repository';
 import { backupsService } from './modules/backups/backups.service';
 import { backupTarget } from './modules/backups/backups.targets';
+import { telegramRepository } from './modules/telegram/telegram.repository';
+import { pushRepository } from './modules/push/push.repository';
+import { pushService } from './modules/push/push.service';
+import { TELEGRAM_INTERVAL_MS, telegramService } from './modules/telegram/telegram.service';
+import { CLIENT_DIST } from './paths';
 
 export interface ModuleDeps {
   db: Db;
@@ -92,7 +98,9 @@ export function buildModules({
   fanout: fanoutOptions = {},
 }: ModuleDeps) {
   const audit = auditRepository(db);
-  const write = createWriter({ db, audit, invalidation, now });
+  // What a publication sets off, queued in its transaction (the Telegram channel's outbox).
+  const observers: WriteObserver[] = [];
+  const write = createWriter({ db, audit, invalidation, now, observers });
 
   const repos = {
     admins: adminsRepository(db),
@@ -200,13 +208,25 @@ export function buildModules({
     now,
   });
 
-  // Background work: the scheduler's publishing pass, and housekeeping once an hour (one instance at a time).
+  const telegram = telegramService({
+    repo: telegramRepository(db),
+    config: config.telegram,
+    publicUrl: config.publicUrl,
+    fetch,
+    now,
+    log,
+  });
+  observers.push(telegram.observer);
+
+  // Background work: the scheduler's publishing pass, posts to Telegram, and housekeeping once an hour (one instance
+  // at a time).
   const jobs = createJobs({
     db,
     log,
     jobs: [
       { name: 'publish-scheduled', everyMs: config.schedulerIntervalMs, run: () => newsroom.publishDue() },
       { name: 'newsletter-digest', everyMs: 60_000, exclusive: true, run: () => digest.runDue() },
+      ...(telegram.enabled ? [{ name: 'telegram', everyMs: TELEGRAM_INTERVAL_MS, run: () => telegram.deliver() }] : []),
       {
         name: 'housekeeping',
         everyMs: 3_600_000,
@@ -286,6 +306,14 @@ export function buildModules({
     },
     prayer: prayerTimesService({ repo: repos.prayer, write, now, xmlPath: config.prayerXmlPath, log }),
     weather: weatherService({ ...config.weather, fetch, now, log }),
+    pwa: pwaService({ settings, dist: CLIENT_DIST }),
+    telegram,
+    push: pushService({
+      repo: pushRepository(db),
+      settings: config.push,
+      sections: () => repos.categories.listActive(),
+      now,
+    }),
     stats,
     statsRecorder: statsRecorder(repos.stats, now, log),
   };

@@ -71,5 +71,7 @@ export const ERROR_CODES = [
   'ALERT_BLOCKED',
   'ALERT_SOURCE_NOT_FOUND',
   'ALERT_NOT_PUBLISHED',
+  'PUSH_SUBSCRIPTION_NOT_FOUND',
+  'PUSH_ENDPOINT_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

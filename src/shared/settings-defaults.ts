@@ -6,6 +6,7 @@ import type { PublicSettings } from './schemas/settings';
 /** hijriAdjustment: days added to the computed Hijri date to follow Libya's Dar al-Ifta (ARABIC.md). */
 export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   siteName: 'صحيفة',
+  shortName: '',
   description: 'صحيفة ليبية إلكترونية تغطي الشؤون الليبية والعربية والدولية',
   contactEmail: 'info@sahifa.ly',
   social: { facebook: 'https://www.facebook.com/', x: '', youtube: '', instagram: '' },

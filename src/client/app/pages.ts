@@ -12,6 +12,7 @@ export const pages = {
   newsletterConfirm: lazyPage(() => import('../features/newsletter/newsletter-pages'), 'ConfirmPage'),
   newsletterPreferences: lazyPage(() => import('../features/newsletter/newsletter-pages'), 'PreferencesPage'),
   newsletterUnsubscribe: lazyPage(() => import('../features/newsletter/newsletter-pages'), 'UnsubscribePage'),
+  notifications: lazyPage(() => import('../features/reach/notifications-page'), 'NotificationsPage'),
 };
 
 /** The server's start: every page, then every part of a page below its first screen (lib/lazy-part.tsx). */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
 import { Redirect, Route, useLocation, useSearch } from 'wouter';
 import { HOME_SLUG } from '../../shared/constants';
 import { tripoliDate } from '../../shared/dates';
@@ -14,6 +14,9 @@ import { q, type QueryDef } from '../lib/queries';
 import { matchRoutes } from '../lib/routing';
 import { readerRoutes } from './routes';
 import { SiteContext, type SiteContextValue } from './site-context';
+
+/** Once alive: the service worker and the soft ask for alerts (features/reach), in their own chunk. */
+const AfterLoad = lazy(() => import('../features/reach/after-load').then((m) => ({ default: m.AfterLoad })));
 
 /** On a route change: scroll smoothly to the top and keep the document title in step with the page. */
 function useRouteEffects(pathname: string, search: string) {
@@ -46,14 +49,16 @@ function useRouteEffects(pathname: string, search: string) {
   }, [pathname, search, queryClient]);
 }
 
-export function ReaderApp({ site }: { site: SiteContextValue }) {
+export function ReaderApp({ site, page }: { site: SiteContextValue; page?: ReactElement }) {
   const [pathname] = useLocation();
   const search = useSearch();
   useRouteEffects(pathname, search);
   // The page's controls answer from here on (hydration has committed): `html[data-hydrated]`, which the end-to-end
   // tests wait for before they click.
+  const [alive, setAlive] = useState(false);
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
+    setAlive(true);
   }, []);
   // SPEC §2's 300 ms fade is for route changes; the first page arrives complete from the server and shows at once.
   const initialPath = useRef(pathname);
@@ -73,15 +78,21 @@ export function ReaderApp({ site }: { site: SiteContextValue }) {
       <Tickers />
       <main id="main" key={pathname} className={`min-h-[60vh] ${moved.current ? 'fade-in' : ''}`}>
         {/* /category/home is the home page. */}
-        {match.route.path === '/category/:slug' && match.params.slug === HOME_SLUG ? (
-          <Redirect to="/" replace />
-        ) : (
-          <Route path={match.route.path}>{match.route.element}</Route>
-        )}
+        {page ??
+          (match.route.path === '/category/:slug' && match.params.slug === HOME_SLUG ? (
+            <Redirect to="/" replace />
+          ) : (
+            <Route path={match.route.path}>{match.route.element}</Route>
+          ))}
       </main>
       {/* The year in Tripoli, the same on the server and in any reader's browser (hydration must match). */}
       <SiteFooter year={Number(tripoliDate(new Date(site.serverNow)).slice(0, 4))} />
       <LazyToaster />
+      {alive && (
+        <Suspense fallback={null}>
+          <AfterLoad />
+        </Suspense>
+      )}
     </SiteContext.Provider>
   );
 }

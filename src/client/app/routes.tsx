@@ -35,6 +35,8 @@ export interface PageMeta {
   person?: AuthorProfile;
   /** Where the page sits, from the home page down (JSON-LD BreadcrumbList): sections and articles. */
   breadcrumbs?: { name: string; path: string }[];
+  /** Whole as HTML, without the app's scripts (the offline page the service worker keeps). */
+  scriptless?: boolean;
 }
 
 export interface MetaContext {
@@ -268,5 +270,17 @@ export const readerRoutes: ReaderRoute[] = [
       noindex: true,
     }),
   })),
+  {
+    path: '/notifications',
+    element: <pages.notifications />,
+    preload: pages.notifications.preload,
+    queries: () => [],
+    meta: ({ settings }) => ({
+      title: `التنبيهات | ${settings.siteName}`,
+      description: `تنبيهات ${settings.siteName} بأهم الأخبار لحظة نشرها: اختر المواضيع أو أوقفها بنقرة`,
+      path: '/notifications',
+      type: 'website',
+    }),
+  },
   { path: '*', element: <NotFoundPage />, queries: () => [], meta: notFoundMeta, notFound: true },
 ];

@@ -1,5 +1,6 @@
 /** Server rendering of a reader page: the same React tree as the browser, with prefetched query data. */
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { ReaderApp } from './reader-app';
@@ -9,11 +10,13 @@ export function renderReaderApp(
   url: string,
   queryClient: QueryClient,
   site: SiteContextValue,
+  /** A page only the server renders (app/static-pages.tsx), in place of the route table's. */
+  page?: ReactElement,
 ): { html: string; state: unknown } {
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
       <Router ssrPath={url}>
-        <ReaderApp site={site} />
+        <ReaderApp site={site} page={page} />
       </Router>
     </QueryClientProvider>,
   );

@@ -69,12 +69,26 @@ export interface AuditSink {
 
 export type Writer = <T>(actor: Actor, work: (tx: Tx) => Promise<WriteOutcome<T>>) => Promise<T>;
 
-export function createWriter(deps: { db: Db; audit: AuditSink; invalidation: Invalidator; now: () => Date }): Writer {
+/**
+ * Sees every write's audit records inside its transaction, after the change: for work that must commit with it or
+ * not at all (an outbox row for what a publication sets off: lib/publications.ts). Observers are added once, while
+ * the modules are built.
+ */
+export type WriteObserver = (tx: Tx, records: readonly AuditRecord[], actor: Actor) => Promise<void>;
+
+export function createWriter(deps: {
+  db: Db;
+  audit: AuditSink;
+  invalidation: Invalidator;
+  now: () => Date;
+  observers?: readonly WriteObserver[];
+}): Writer {
   return async (actor, work) => {
     const outcome = await deps.db.transaction(async (tx) => {
       const result = await work(tx);
       const records = result.audit === null ? [] : [result.audit].flat();
       if (records.length) await deps.audit.insert(tx, actor, records, deps.now());
+      if (records.length) for (const observe of deps.observers ?? []) await observe(tx, records, actor);
       if (result.tags.length) await deps.invalidation.announce(tx, result.tags);
       // The request this write serves has already been answered "not saved" (its time ran out): roll back. Nothing
       // between this check and the COMMIT yields to a timer, so the answer and the outcome always agree.

@@ -12,6 +12,7 @@ import { getMediaBase } from '../../shared/media';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/settings-defaults';
 import type { PublicSettings } from '../../shared/schemas/settings';
 import { chromeQueries, readerRoutes, type ReaderRoute } from '../../client/app/routes';
+import { staticPages } from '../../client/app/static-pages';
 import { preloadAllPages } from '../../client/app/pages';
 import { renderReaderApp } from '../../client/app/ssr';
 import { createQueryClient } from '../../client/lib/query-client';
@@ -42,9 +43,15 @@ export const RETRY_AFTER_S = 30;
 export const pageQueryParams = (pathname: string): readonly string[] =>
   matchRoutes(readerRoutes, pathname)?.route.search ?? [];
 
+/** The page a path shows: a server-only page (the offline page), else the reader route table's match. */
+const pageFor = (pathname: string): { route: ReaderRoute; params: Record<string, string>; fixed?: boolean } | null => {
+  const fixed = staticPages.find((p) => p.path === pathname);
+  return fixed ? { route: fixed, params: {}, fixed: true } : matchRoutes(readerRoutes, pathname);
+};
+
 /** The reader route a path shows ('/news/:id'); undefined for the not-found page. Metrics label pages by it. */
 export function pageRouteOf(pathname: string): string | undefined {
-  const route = matchRoutes(readerRoutes, pathname)?.route;
+  const route = pageFor(pathname)?.route;
   return route && !route.notFound ? route.path : undefined;
 }
 
@@ -96,6 +103,12 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     });
   }
 
+  // Server-only pages (the offline page the service worker fetches to keep): cached like pages, never a page view.
+  for (const page of staticPages)
+    app.get(page.path, { config: { cache: { tags: ALL_TAGS, ttl: 60, query: [] } } }, async (req, reply) =>
+      render(req, reply),
+    );
+
   app.get(
     '/*',
     {
@@ -124,7 +137,7 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     // Prefixed, not resolved against a base: "//evil.example/" is a path here (as in the browser), not a host.
     const url = new URL(`http://local${req.url}`);
     if (url.pathname.startsWith('/api/')) return reply.callNotFound();
-    const match = matchRoutes(readerRoutes, url.pathname);
+    const match = pageFor(url.pathname);
     const route: ReaderRoute = match?.route ?? readerRoutes[readerRoutes.length - 1]!;
     const params = match?.params ?? {};
     if (route.path === '/category/:slug' && params.slug === HOME_SLUG) return reply.redirect('/', 301);
@@ -152,7 +165,12 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     const site = { origin, serverNow: opts.now().toISOString(), mediaBase: getMediaBase() };
     const query = search.toString();
     const started = opts.onRender ? performance.now() : 0;
-    const { html, state } = renderReaderApp(url.pathname + (query ? `?${query}` : ''), queryClient, site);
+    const { html, state } = renderReaderApp(
+      url.pathname + (query ? `?${query}` : ''),
+      queryClient,
+      site,
+      match?.fixed ? route.element : undefined,
+    );
     const settings = queryClient.getQueryData<PublicSettings>(q.settings().key) ?? DEFAULT_PUBLIC_SETTINGS;
     const meta = route.meta({
       params,

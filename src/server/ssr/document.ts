@@ -6,6 +6,7 @@ import type { LiveCoverage, LiveSnapshot } from '../../shared/schemas/live';
 import { htmlText } from '../modules/news/sanitize-html';
 import { THEME_BOOT_SCRIPT } from '../../client/lib/theme';
 import type { ClientAssets } from './assets';
+import { THEME_COLOURS } from '../modules/pwa/pwa.manifest';
 
 /**
  * Loads the reader app once the page has painted: the server's HTML is a whole page, so on a slow phone the text is
@@ -221,7 +222,8 @@ export function renderDocument({ meta, settings, origin, appHtml, queryState, si
     meta.noindex
       ? '<meta name="robots" content="noindex, follow">'
       : '<meta name="robots" content="index, follow, max-image-preview:large">',
-    '<meta name="theme-color" content="#1e3a8a">',
+    `<meta name="theme-color" media="(prefers-color-scheme: light)" content="${THEME_COLOURS.light}">`,
+    `<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${THEME_COLOURS.dark}">`,
     m('property', 'og:url', canonical),
     m('property', 'og:type', meta.type),
     m('property', 'og:title', meta.title),
@@ -242,6 +244,13 @@ export function renderDocument({ meta, settings, origin, appHtml, queryState, si
     m('name', 'twitter:image:alt', meta.imageAlt ?? settings.siteName),
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(settings.siteName)}" href="/rss.xml">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    // Installing the site (modules/pwa): the manifest, and what iOS reads instead of it (the home-screen icon and name).
+    '<link rel="manifest" href="/manifest.webmanifest">',
+    '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">',
+    m('name', 'apple-mobile-web-app-title', settings.shortName || settings.siteName),
+    '<meta name="mobile-web-app-capable" content="yes">',
+    '<meta name="apple-mobile-web-app-capable" content="yes">',
+    '<meta name="apple-mobile-web-app-status-bar-style" content="default">',
     `<script>${THEME_BOOT_SCRIPT}</script>`,
     // No font is preloaded: the stylesheet is inline, so the body face is known as soon as the head is read, and
     // Android has it installed (local() in fonts.css). A preload took bandwidth from the page itself (Lighthouse: FCP
@@ -249,8 +258,11 @@ export function renderDocument({ meta, settings, origin, appHtml, queryState, si
     assets?.inlineCss !== undefined
       ? `<style>${inlineStyleText(assets.inlineCss)}</style>`
       : (assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${href}">`).join('\n'),
-    assets ? `<meta name="sahifa-app" content="${[assets.script, ...assets.preloadScripts].join(' ')}">` : '',
-    assets ? `<script>${APP_LOADER}</script>` : '',
+    // A page without its app (the offline page) is whole as HTML and never loads a script.
+    assets && !meta.scriptless
+      ? `<meta name="sahifa-app" content="${[assets.script, ...assets.preloadScripts].join(' ')}">`
+      : '',
+    assets && !meta.scriptless ? `<script>${APP_LOADER}</script>` : '',
     `<script type="application/ld+json">${safeJson(jsonLd(meta, origin, settings))}</script>`,
     ...moreJsonLd(meta, origin, settings).map(
       (block) => `<script type="application/ld+json">${safeJson(block)}</script>`,
@@ -265,9 +277,13 @@ ${head}
 </head>
 <body>
 <div id="root">${appHtml}</div>
-<script type="application/json" id="__QUERY_STATE__">${safeJson(queryState)}</script>
+${
+  meta.scriptless
+    ? ''
+    : `<script type="application/json" id="__QUERY_STATE__">${safeJson(queryState)}</script>
 <script type="application/json" id="__SITE__">${safeJson(site)}</script>
-</body>
+`
+}</body>
 </html>`;
 }
 

@@ -421,6 +421,8 @@ export const statisticsDetailed = z.object({
 
 export const settingsInput = z.object({
   siteName: trimmed('اسم الموقع مطلوب', 100),
+  /** Under the icon of the installed app: short, or phones cut it. Empty: the site name. */
+  shortName: z.string().trim().max(12, 'الاسم المختصر 12 حرفاً على الأكثر').default(''),
   description: z.string().trim().max(500),
   contactEmail: z.string().trim().max(254).pipe(z.email('البريد الإلكتروني غير صالح')),
   social: z.object({

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const publicSettings = z.object({
   siteName: z.string(),
+  /** The name under the app's icon on a phone (the web app manifest's short_name); empty: the site name. */
+  shortName: z.string(),
   description: z.string(),
   contactEmail: z.string(),
   social: z.object({ facebook: z.string(), x: z.string(), youtube: z.string(), instagram: z.string() }),

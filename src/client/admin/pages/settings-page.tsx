@@ -30,6 +30,19 @@ function SettingsForm({ current }: { current: PublicSettings }) {
         <Field label="اسم الموقع" id="s-name" error={errors.siteName?.message}>
           <Input id="s-name" {...form.register('siteName')} {...described('s-name', errors.siteName?.message)} />
         </Field>
+        <Field
+          label="الاسم المختصر على شاشة الهاتف"
+          id="s-short-name"
+          hint="يظهر تحت أيقونة الموقع حين يُثبَّت على الهاتف: 12 حرفاً على الأكثر، وإن تُرك فارغاً فاسم الموقع"
+          error={errors.shortName?.message}
+        >
+          <Input
+            id="s-short-name"
+            maxLength={12}
+            {...form.register('shortName')}
+            {...described('s-short-name', errors.shortName?.message, true)}
+          />
+        </Field>
         <Field label="البريد الإلكتروني للتواصل" id="s-email" error={errors.contactEmail?.message}>
           <Input
             id="s-email"

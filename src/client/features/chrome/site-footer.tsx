@@ -37,6 +37,11 @@ export function SiteFooter({ year }: { year: number }) {
           <ul className="space-y-1 text-sm text-slate-400">
             <li aria-disabled="true">مواقيت الصلاة</li>
             <li aria-disabled="true">حالة الطقس</li>
+            <li>
+              <Link to="/notifications" className="text-slate-200 hover:text-white hover:underline">
+                تنبيهات الأخبار العاجلة
+              </Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-contact">

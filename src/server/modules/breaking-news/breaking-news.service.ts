@@ -39,7 +39,12 @@ export function breakingNewsService(deps: { repo: BreakingNewsRepository; write:
         const row = await repo.insert({ ...(valuesOf(input) as Required<BreakingNewsValues>), createdAt: now() }, tx);
         return {
           value: row,
-          audit: { action: 'create', entity: 'breaking_news', entityId: row.id, details: { title: row.title } },
+          audit: {
+            action: 'create',
+            entity: 'breaking_news',
+            entityId: row.id,
+            details: { title: row.title, isActive: row.isActive, newsId: row.newsId },
+          },
           tags: TAGS,
         };
       }),

@@ -1,0 +1,321 @@
+/**
+ * Reaching readers where they are, in Chromium: the site is installable (Chromium's own checks, over its DevTools
+ * protocol), readable offline through its service worker (a real outage and a slow network, made by a proxy between
+ * the browser and the server), a new deployment's worker takes over cleanly, and the share buttons.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { SAVED_ARTICLES_MAX } from '../src/shared/offline';
+import { announce, baseUrl, dbQuery, launch, newPage, openReader, screenshot } from './support/browser';
+import { startProxy, type Proxy } from './support/proxy';
+
+let browser: Browser;
+let proxy: Proxy;
+beforeAll(async () => {
+  browser = await launch();
+  proxy = await startProxy(baseUrl());
+});
+afterAll(async () => {
+  await browser?.close();
+  await proxy?.close();
+});
+
+const errorsOf = (page: Page) => (page as Page & { errors: string[] }).errors;
+
+/** Articles readers can see, newest first, with a picture stored by the site. */
+const articles = (n: number) =>
+  dbQuery<{ id: number; title: string; image_url: string }>(
+    `select id, title, image_url from news where status = 'published' and published_at <= now()
+       and image_url like '/media/%' order by published_at desc, id desc limit $1`,
+    [n],
+  );
+
+/** What the service worker has saved, newest first (its index, read through the Cache API). */
+const saved = (page: Page) =>
+  page.evaluate(async () => {
+    const res = await (await caches.open('sahifa-saved-pages-v1')).match('/__sahifa/saved-index.json');
+    const index = res
+      ? ((await res.json()) as { pages: { path: string; images: { url: string }[] }[] })
+      : { pages: [] };
+    return index.pages.map((p) => ({ path: p.path, images: p.images.map((i) => new URL(i.url).pathname) }));
+  });
+
+/** A page of a context whose service worker is installed and controls it. */
+async function withWorker(opts: Parameters<typeof newPage>[1] = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, { ...opts });
+  await openReader(page, `${proxy.origin}/`);
+  // Registered after the page has loaded and the browser is idle; it claims the open page once active.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  return { context, page };
+}
+
+describe('installing the site', () => {
+  it('is installable by Chromium’s own checks: an Arabic, right-to-left manifest with every icon, no errors', async () => {
+    // A profile of its own on disk: Chromium never offers to install from an incognito window (a new context is one).
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-install-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
+      locale: 'ar-LY',
+    });
+    onTestFinished(async () => {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await openReader(page, `${proxy.origin}/`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    expect(manifest.url).toBe(`${proxy.origin}/manifest.webmanifest`);
+    const parsed = JSON.parse(manifest.data!);
+    expect(parsed).toMatchObject({ name: 'صحيفة', short_name: 'صحيفة', lang: 'ar', dir: 'rtl', display: 'standalone' });
+    await expect
+      .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 20_000 })
+      .toEqual([]);
+    // Every icon it names is a PNG of its stated size; one is maskable.
+    for (const icon of parsed.icons as { src: string; sizes: string; purpose: string }[]) {
+      const res = await fetch(new URL(icon.src, proxy.origin));
+      expect(res.headers.get('content-type'), icon.src).toBe('image/png');
+      const png = Buffer.from(await res.arrayBuffer());
+      const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+      expect(`${w}x${h}`, icon.src).toBe(icon.sizes);
+    }
+    expect(parsed.icons.some((i: { purpose: string }) => i.purpose === 'maskable')).toBe(true);
+    // What iOS reads instead: its home-screen icon (180 px, no transparency) and name.
+    const head = await page.locator('head').innerHTML();
+    expect(head).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">');
+    expect(head).toContain('<meta name="apple-mobile-web-app-title" content="صحيفة">');
+    expect(head).toMatch(/<meta name="theme-color" media="\(prefers-color-scheme: dark\)" content="#[0-9a-f]{6}">/);
+    const apple = Buffer.from(await (await fetch(`${proxy.origin}/icons/apple-touch-icon.png`)).arrayBuffer());
+    expect([apple.readUInt32BE(16), apple.readUInt32BE(20), apple[25]]).toEqual([180, 180, 2]); // RGB, no alpha
+  });
+});
+
+describe('reading offline', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let read: Awaited<ReturnType<typeof articles>>;
+
+  beforeAll(async () => {
+    read = await articles(3);
+  });
+  afterAll(async () => {
+    proxy.mode('up');
+    await context?.close();
+  });
+
+  it('saves the home page and each article the reader opens, with its pictures, and never a staff page', async () => {
+    ({ context, page } = await withWorker({ width: 360 }));
+    await page.goto(`${proxy.origin}/`);
+    for (const a of read.slice(0, 2)) await page.goto(`${proxy.origin}/news/${a.id}`);
+    await page.goto(`${proxy.origin}/admin/login`);
+    await page.goto(`${proxy.origin}/preview/news/${read[0]!.id}`);
+    await page.goto(`${proxy.origin}/category/libya`);
+    await expect
+      .poll(async () => (await saved(page)).map((p) => p.path))
+      .toEqual([`/news/${read[1]!.id}`, `/news/${read[0]!.id}`, '/']);
+    const [second, first] = await saved(page);
+    const pictureOf = (url: string) => url.replace(/\/\d+\.webp$/, '/800.webp');
+    expect(first!.images).toContain(pictureOf(read[0]!.image_url));
+    expect(second!.images).toContain(pictureOf(read[1]!.image_url));
+    // The caches hold those pages and pictures, nothing of the newsroom, a preview or the API.
+    const keys = await page.evaluate(async () => {
+      const all: string[] = [];
+      for (const name of await caches.keys())
+        for (const req of await (await caches.open(name)).keys()) all.push(new URL(req.url).pathname);
+      return all;
+    });
+    expect(keys.filter((k) => /^\/(admin|preview|api)/.test(k))).toEqual([]);
+  });
+
+  it('shows a saved article in an outage, whole, with its picture and when it was saved; the offline page otherwise', async () => {
+    proxy.mode('down');
+    const res = await page.goto(`${proxy.origin}/news/${read[0]!.id}`);
+    expect(res?.status()).toBe(200);
+    expect(await page.locator('h1').first().textContent()).toBe(read[0]!.title);
+    const note = page.locator('.offline-note');
+    expect(await note.getAttribute('role')).toBe('status');
+    expect(await note.textContent()).toMatch(/أنت تقرأ نسخة محفوظة على جهازك دون اتصال، حُفظت في \d{1,2} \S+ \d{4}/);
+    // The picture the phone asked for (its own width) comes from the one kept.
+    const picture = page.locator('main article figure img').first();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0); // the saved copy runs no script
+    await screenshot(page, 'offline-saved-article-360');
+
+    const unseen = (await articles(3))[2]!;
+    const missing = await page.goto(`${proxy.origin}/news/${unseen.id}`);
+    expect(missing?.status()).toBe(200);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('لا يوجد اتصال بالإنترنت');
+    const list = page.locator('#offline-saved li a');
+    expect(await list.allTextContents()).toEqual([read[1]!.title, read[0]!.title, 'الصفحة الرئيسية']);
+    expect(await page.locator('header').count()).toBeGreaterThan(0); // the site's chrome
+    await screenshot(page, 'offline-page-360');
+    await list.first().click();
+    await page.waitForURL(`**/news/${read[1]!.id}`);
+    expect(await page.locator('h1').first().textContent()).toBe(read[1]!.title);
+
+    // A staff page is never saved: offline, it is the offline page.
+    await page.goto(`${proxy.origin}/admin/login`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('لا يوجد اتصال بالإنترنت');
+    proxy.mode('up');
+  });
+
+  it('keeps online readers current: the network first, a saved copy only when the network is too slow', async () => {
+    const id = read[0]!.id;
+    const fresh = `${read[0]!.title} (محدّث)`;
+    await dbQuery('update news set title = $1 where id = $2', [fresh, id]);
+    await announce([`article:${id}`, 'news']);
+    try {
+      await page.goto(`${proxy.origin}/news/${id}`);
+      expect(await page.locator('h1').first().textContent()).toBe(fresh);
+      expect(await page.locator('.offline-note').count()).toBe(0);
+      // The network now takes 10 s: the saved copy (the one just fetched) shows after the 3 s timeout.
+      proxy.mode('slow', 10_000);
+      const started = Date.now();
+      await page.goto(`${proxy.origin}/news/${id}`, { waitUntil: 'domcontentloaded' });
+      expect(Date.now() - started).toBeLessThan(8000);
+      expect(await page.locator('h1').first().textContent()).toBe(fresh);
+      expect(await page.locator('.offline-note').count()).toBe(1);
+    } finally {
+      proxy.mode('up');
+      await dbQuery('update news set title = $1 where id = $2', [read[0]!.title, id]);
+      await announce([`article:${id}`, 'news']);
+    }
+  });
+
+  it(`keeps only the last ${SAVED_ARTICLES_MAX} articles opened, with their pictures`, async () => {
+    const many = await articles(SAVED_ARTICLES_MAX + 2);
+    for (const a of many) await page.goto(`${proxy.origin}/news/${a.id}`, { waitUntil: 'domcontentloaded' });
+    const expected = [...many]
+      .reverse()
+      .slice(0, SAVED_ARTICLES_MAX)
+      .map((a) => `/news/${a.id}`);
+    await expect
+      .poll(async () => (await saved(page)).filter((p) => p.path !== '/').map((p) => p.path))
+      .toEqual(expected);
+    const gone = many.slice(0, 2);
+    const images = await page.evaluate(async () =>
+      (await (await caches.open('sahifa-saved-images-v1')).keys()).map((r) => new URL(r.url).pathname),
+    );
+    for (const a of gone) expect(images).not.toContain(a.image_url.replace(/\/\d+\.webp$/, '/800.webp'));
+    proxy.mode('down');
+    await page.goto(`${proxy.origin}/news/${gone[0]!.id}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('لا يوجد اتصال بالإنترنت');
+    proxy.mode('up');
+  });
+});
+
+describe('a new deployment', () => {
+  it('takes over open pages at once: its precache replaces the old one, the saved articles stay', async () => {
+    const { context, page } = await withWorker();
+    const [a] = await articles(1);
+    await page.goto(`${proxy.origin}/news/${a!.id}`);
+    await expect.poll(async () => (await saved(page)).map((p) => p.path)).toContain(`/news/${a!.id}`);
+    const precached = () =>
+      page.evaluate(async () => {
+        const out: string[] = [];
+        for (const name of await caches.keys())
+          if (name.includes('precache'))
+            for (const r of await (await caches.open(name)).keys())
+              out.push(new URL(r.url).pathname + new URL(r.url).search);
+        return out.filter((u) => u.startsWith('/offline'));
+      });
+    const before = await precached();
+    expect(before).toHaveLength(1);
+    // The next build: a new revision for every file without a hash in its name (the server's own sw.js, edited).
+    const revision =
+      /revision=([0-9a-f]{16})/.exec(before[0]!)?.[1] ?? /__WB_REVISION__=([0-9a-f]{16})/.exec(before[0]!)?.[1];
+    expect(revision).toBeTruthy();
+    proxy.rewrite('/sw.js', (body) => body.replaceAll(revision!, 'f'.repeat(16)));
+    try {
+      const changed = page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) =>
+            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true)),
+          ),
+      );
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r!.update()));
+      expect(await changed).toBe(true); // the open page is the new worker's, without a reload
+      await expect.poll(precached).toEqual([expect.stringContaining('f'.repeat(16))]);
+      expect((await saved(page)).map((p) => p.path)).toContain(`/news/${a!.id}`);
+      proxy.mode('down');
+      await page.goto(`${proxy.origin}/news/${a!.id}`);
+      expect(await page.locator('.offline-note').count()).toBe(1);
+    } finally {
+      proxy.mode('up');
+      proxy.rewrite('/sw.js', undefined);
+      await context.close();
+    }
+  });
+});
+
+describe('sharing', () => {
+  it('offers WhatsApp, Telegram, Facebook, X, copying with «تم النسخ» and the phone’s share sheet, each named in Arabic', async () => {
+    const [a] = await articles(1);
+    const { context, page } = await newPage(browser, { width: 360, clipboard: true, touch: true });
+    await openReader(page, `/news/${a!.id}`);
+    const share = page.getByRole('group', { name: 'مشاركة الخبر' });
+    await page.locator('[aria-label="مشاركة الخبر"][data-ready]').waitFor();
+    for (const name of [
+      'مشاركة عبر واتساب',
+      'مشاركة عبر تيليغرام',
+      'مشاركة على فيسبوك',
+      'مشاركة على إكس',
+      'نسخ الرابط',
+    ])
+      expect(await share.getByRole('button', { name, exact: true }).isVisible(), name).toBe(true);
+    const url = `${baseUrl()}/news/${a!.id}`;
+    // The apps' share addresses answered here (this machine has no internet): the window opens on them.
+    await context.route(/^https:\/\/(wa\.me|t\.me)\//, (route) =>
+      route.fulfill({ body: 'ok', contentType: 'text/plain' }),
+    );
+    const opened = async (name: string) => {
+      const popup = context.waitForEvent('page');
+      await share.getByRole('button', { name, exact: true }).click();
+      const p = await popup;
+      await p.waitForURL(/^https:/);
+      const address = p.url();
+      await p.close();
+      return new URL(address);
+    };
+    const wa = await opened('مشاركة عبر واتساب');
+    expect(wa.origin + wa.pathname).toBe('https://wa.me/');
+    expect(wa.searchParams.get('text')).toBe(`${a!.title}\n${url}`);
+    const tg = await opened('مشاركة عبر تيليغرام');
+    expect(tg.origin + tg.pathname).toBe('https://t.me/share/url');
+    expect([tg.searchParams.get('url'), tg.searchParams.get('text')]).toEqual([url, a!.title]);
+    await share.getByRole('button', { name: 'نسخ الرابط', exact: true }).click();
+    await expect.poll(() => share.getByTestId('copy-link').textContent()).toBe('تم النسخ');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    // Chromium on Linux has no share sheet: no button for one. Where the browser has one, it opens it.
+    expect(await page.getByTestId('share-native').count()).toBe(0);
+    expect(errorsOf(page)).toEqual([]);
+    await context.close();
+    const phone = await newPage(browser, { width: 360 });
+    await phone.page.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', {
+        value: (data: ShareData) => {
+          (window as unknown as { shared: ShareData }).shared = data;
+          return Promise.resolve();
+        },
+      });
+    });
+    await openReader(phone.page, `/news/${a!.id}`);
+    await phone.page.locator('[aria-label="مشاركة الخبر"][data-ready]').waitFor();
+    await phone.page.getByRole('button', { name: 'مشاركة عبر تطبيقات الهاتف' }).click();
+    expect(await phone.page.evaluate(() => (window as unknown as { shared: ShareData }).shared)).toEqual({
+      title: a!.title,
+      text: a!.title,
+      url,
+    });
+    await phone.context.close();
+  });
+});

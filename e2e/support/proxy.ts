@@ -1,0 +1,77 @@
+/**
+ * A real network path between Chromium and the e2e server that a test can break: a small HTTP proxy on its own port
+ * that forwards every request, and can be switched to refuse every connection (an outage: the browser's fetch
+ * fails), to hold answers back (a slow network), or to rewrite one answer (a new deployment's service worker).
+ */
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface Proxy {
+  origin: string;
+  /** 'up': forwards; 'down': every connection is reset at once; 'slow': answers wait `delayMs`. */
+  mode: (m: 'up' | 'down' | 'slow', delayMs?: number) => void;
+  /** Rewrites the body of one path's answers (asked for uncompressed); undefined stops it. */
+  rewrite: (path: string, edit: ((body: string) => string) | undefined) => void;
+  close: () => Promise<void>;
+}
+
+export async function startProxy(target: string): Promise<Proxy> {
+  const to = new URL(target);
+  let state: 'up' | 'down' | 'slow' = 'up';
+  let delay = 0;
+  const rewrites = new Map<string, (body: string) => string>();
+  const sockets = new Set<Socket>();
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const edit = rewrites.get(path);
+    const headers = { ...req.headers, host: to.host };
+    if (edit) headers['accept-encoding'] = 'identity';
+    const forward = () => {
+      const upstream = http.request(
+        { host: to.hostname, port: to.port, method: req.method, path: req.url, headers },
+        (answer) => {
+          if (!edit) {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+            return;
+          }
+          let body = '';
+          answer.setEncoding('utf8');
+          answer.on('data', (c) => (body += c));
+          answer.on('end', () => {
+            const out = answer.statusCode === 200 ? edit(body) : body;
+            const { 'content-length': _len, etag: _etag, ...rest } = answer.headers;
+            res.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': Buffer.byteLength(out) });
+            res.end(out);
+          });
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    };
+    if (state === 'slow') setTimeout(forward, delay);
+    else forward();
+  });
+  server.on('connection', (socket) => {
+    if (state === 'down') return socket.destroy();
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    mode: (m, delayMs = 0) => {
+      state = m;
+      delay = delayMs;
+      // An outage also ends the connections the browser keeps alive.
+      if (m === 'down') for (const s of sockets) s.destroy();
+    },
+    rewrite: (path, edit) => (edit ? rewrites.set(path, edit) : rewrites.delete(path)),
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,141 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (built with the browser bundle by scripts/build-sw.mjs into dist/client/sw.js, served at /sw.js,
+ * registered by pages after they have loaded: src/client/features/reach/service-worker.ts). Serwist does the work: precaching the
+ * offline page, the fonts and the icons; the network-first strategy with its timeout; navigation preload; a new
+ * version taking over at once and clearing what the old one precached.
+ *
+ * - Pages: from the network first. The home page and articles are saved as they arrive (saved-pages.ts); when the
+ *   network fails, or has not answered within NETWORK_TIMEOUT_SECONDS, the saved copy is shown without its scripts
+ *   and with a note of when it was saved; a page neither fetched nor saved gets the offline page with the list of
+ *   what is saved. Nothing is saved from the newsroom, previews or /api, nor any answer marked private or no-store.
+ * - Pictures (/media): from the network; offline, a saved article's picture at the width kept, else the placeholder.
+ * - Everything else (scripts, /api, other origins) is left to the browser.
+ * - Alerts: push.ts.
+ */
+import {
+  NetworkFirst,
+  NetworkOnly,
+  Serwist,
+  type PrecacheEntry,
+  type SerwistGlobalConfig,
+  type SerwistPlugin,
+} from 'serwist';
+import { NETWORK_TIMEOUT_SECONDS, neverByWorker, OFFLINE_PATH, savedPathOf } from '../../shared/offline';
+import { PLACEHOLDER_IMAGE } from '../../shared/media';
+import { offlinePageHtml, savedCopyHtml } from './offline-html';
+import { IMAGES_CACHE, PAGES_CACHE, SAVED_AT_HEADER, savedPages } from './saved-pages';
+import { registerPush } from './push';
+
+declare global {
+  interface WorkerGlobalScope extends SerwistGlobalConfig {
+    __SW_MANIFEST: (PrecacheEntry | string)[] | undefined;
+  }
+}
+declare const self: ServiceWorkerGlobalScope;
+
+const origin = self.location.origin;
+const saved = savedPages(origin, (url) => fetch(url, { credentials: 'omit' }));
+
+const html = (body: string, from: Response) =>
+  new Response(body, {
+    status: 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'x-sahifa-offline': from.headers.get(SAVED_AT_HEADER) ?? 'fallback',
+    },
+  });
+
+/** Pages readers may keep: a 200 HTML answer everyone gets alike (cacheable, not private or no-store). */
+const keepable = (res: Response) =>
+  res.status === 200 &&
+  (res.headers.get('content-type') ?? '').startsWith('text/html') &&
+  !/\b(private|no-store)\b/i.test(res.headers.get('cache-control') ?? '');
+
+/** The offline page, with the saved pages listed; the browser's own error only if it was never precached. */
+async function offlinePage(): Promise<Response> {
+  const page = await serwist.matchPrecache(OFFLINE_PATH);
+  if (!page) return Response.error();
+  return html(offlinePageHtml(await page.text(), await saved.list()), page);
+}
+
+const savedPagesPlugin: SerwistPlugin = {
+  // One copy per page, whatever its query (a share link's ?v=) : the home page and articles only.
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const path = savedPathOf(new URL(request.url));
+    return path ? `${origin}${path}` : request;
+  },
+  cacheWillUpdate: async ({ request, response }) => {
+    if (!savedPathOf(new URL(request.url)) || !keepable(response)) return null;
+    const headers = new Headers(response.headers);
+    headers.set(SAVED_AT_HEADER, new Date().toISOString());
+    return new Response(await response.blob(), { status: 200, statusText: response.statusText, headers });
+  },
+  cacheDidUpdate: async ({ request, newResponse }) => {
+    const path = savedPathOf(new URL(request.url));
+    if (path)
+      await saved.recordSaved(path, await newResponse.clone().text(), newResponse.headers.get(SAVED_AT_HEADER)!);
+  },
+  // A saved copy is only ever read when the network failed or was too slow: shown as a saved copy.
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return null;
+    const at = cachedResponse.headers.get(SAVED_AT_HEADER);
+    return at ? html(savedCopyHtml(await cachedResponse.text(), at), cachedResponse) : null;
+  },
+};
+const offlineFallback: SerwistPlugin = { handlerDidError: () => offlinePage() };
+
+const serwist: Serwist = new Serwist({
+  precacheEntries: self.__SW_MANIFEST,
+  precacheOptions: { cleanupOutdatedCaches: true },
+  skipWaiting: true,
+  clientsClaim: true,
+  navigationPreload: true,
+  disableDevLogs: true,
+  runtimeCaching: [
+    {
+      matcher: ({ request, url }) => request.mode === 'navigate' && url.origin === origin && neverByWorker(url),
+      handler: new NetworkOnly({ plugins: [offlineFallback] }),
+    },
+    {
+      matcher: ({ request, url }) => request.mode === 'navigate' && url.origin === origin,
+      handler: new NetworkFirst({
+        cacheName: PAGES_CACHE,
+        networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+        plugins: [savedPagesPlugin, offlineFallback],
+      }),
+    },
+    {
+      matcher: ({ request, url }) =>
+        request.method === 'GET' && url.origin === origin && url.pathname.startsWith('/media/'),
+      handler: new NetworkOnly({
+        plugins: [
+          {
+            handlerDidError: async ({ request }) =>
+              (await saved.image(new URL(request.url))) ??
+              (await serwist.matchPrecache(PLACEHOLDER_IMAGE)) ??
+              Response.error(),
+          },
+        ],
+      }),
+    },
+  ],
+});
+
+// Caches of an older layout of the saved pages (a name this version does not use) are removed when it takes over.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((n) => n.startsWith('sahifa-saved-') && ![PAGES_CACHE, IMAGES_CACHE].includes(n))
+            .map((n) => caches.delete(n)),
+        ),
+      ),
+  );
+});
+
+registerPush(self);
+serwist.addEventListeners();
