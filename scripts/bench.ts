@@ -18,6 +18,8 @@
  *     median of 10 (scripts/bench-restart.ts).
  *  7. Newsletter: the daily digest to 100,000 subscribers through a local SMTP stand-in, unthrottled: the rate reached,
  *     the time to finish, and the readers' rate while it sends against their rate without (scripts/bench-newsletter.ts).
+ *  8. A breaking-news alert by Web Push to 100,000 subscriptions at a local stand-in push service: when 90 % arrived
+ *     (goal: within 2 minutes), and the readers' rate during the send against their rate without one (scripts/bench-push.ts).
  *
  * Load comes from wrk where it is installed (Debian's package `wrk`; mixes of URLs and POSTs through a Lua script),
  * else autocannon (scripts/bench-load.ts); the 5,000 pollers' fixed rate from autocannon. BENCH_SECONDS sets each run's
@@ -32,6 +34,7 @@ import { freePorts } from '../src/server/db/embedded';
 import { children, startProcess, waitFor } from './bench-processes';
 import { GENERATOR, WRK, loadMix, loadUrl } from './bench-load';
 import { measureRestart } from './bench-restart';
+import { benchPush } from './bench-push';
 import { deskCall, entryBody, makeCoverage, pollersAndDesk, postToPoll, summary, type Desk } from './bench-live';
 import { benchNewsletter } from './bench-newsletter';
 
@@ -444,6 +447,7 @@ async function main() {
         credentials: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
       });
     }
+    if (part(8)) await benchPush(SECONDS * 2);
     console.log('\nratio: server ÷ bare baseline (req/s; 1.00 = as fast as sending fixed bytes).');
     if (!WRK)
       console.log(

@@ -49,6 +49,7 @@ import { settingsPublicRoutes } from './modules/settings/settings.public.routes'
 import { sitePublicRoutes } from './modules/site/site.public.routes';
 import { pwaPublicRoutes } from './modules/pwa/pwa.public.routes';
 import { pushPublicRoutes } from './modules/push/push.public.routes';
+import { pushAdminRoutes } from './modules/push/push.admin.routes';
 import { statsAdminRoutes } from './modules/stats/stats.admin.routes';
 import { statsPublicRoutes } from './modules/stats/stats.public.routes';
 import type { StatsRecorder } from './modules/stats/stats-recorder';
@@ -343,6 +344,7 @@ export async function buildApp({
         newsletterAdminRoutes({ service: m.newsletter, digest: m.digest, mailStatus: m.mail.status }),
         fanoutAdminRoutes(m.fanout),
         alertsAdminRoutes(m.alerts),
+        pushAdminRoutes(m.push),
       ],
     }),
     { prefix: '/api/admin' },

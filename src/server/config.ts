@@ -88,6 +88,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'mailto:address or an https:// URL')
     .optional(),
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   PUSH_ENDPOINT_ORIGINS: z
     .string()
     .trim()
@@ -331,6 +332,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       subject: e.VAPID_SUBJECT,
       endpointOrigins: e.PUSH_ENDPOINT_ORIGINS ?? [],
+      concurrency: e.PUSH_CONCURRENCY,
     },
     staffTwoFactorRoles: e.STAFF_2FA_ROLES,
     timeouts: { readerMs: e.READER_TIMEOUT_MS, adminMs: e.ADMIN_TIMEOUT_MS },

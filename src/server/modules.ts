@@ -68,7 +68,9 @@ import { backupsService } from './modules/backups/backups.service';
 import { backupTarget } from './modules/backups/backups.targets';
 import { telegramRepository } from './modules/telegram/telegram.repository';
 import { pushRepository } from './modules/push/push.repository';
-import { pushService } from './modules/push/push.service';
+import { pushService, vapidSubject } from './modules/push/push.service';
+import { pushChannel, pushAlerts } from './modules/push/push.channel';
+import { pushSender } from './modules/push/push.sender';
 import { TELEGRAM_INTERVAL_MS, telegramService } from './modules/telegram/telegram.service';
 import { CLIENT_DIST } from './paths';
 
@@ -186,8 +188,24 @@ export function buildModules({
     limits: { perSecond: config.mail.ratePerSecond, concurrency: config.mail.connections },
     now,
   });
-  const runner = createFanoutRunner({ repo: repos.fanout, channels: [email], now, log, ...fanoutOptions });
-  const fanout = fanoutService({ repo: repos.fanout, channels: [email], runner, write, now });
+  // Web Push: readers' subscriptions, and the push channel (modules/push) beside e-mail.
+  const pushRepo = pushRepository(db);
+  const push = pushService({
+    repo: pushRepo,
+    settings: config.push,
+    sections: () => repos.categories.listActive(),
+    now,
+  });
+  const pushOut = pushChannel({
+    repo: pushRepo,
+    sender: pushSender({
+      keys: () => push.vapidKeys(),
+      subject: async () => config.push.subject ?? vapidSubject(config.publicUrl, (await settings.site()).contactEmail),
+    }),
+    concurrency: config.push.concurrency,
+  });
+  const runner = createFanoutRunner({ repo: repos.fanout, channels: [email, pushOut], now, log, ...fanoutOptions });
+  const fanout = fanoutService({ repo: repos.fanout, channels: [email, pushOut], runner, write, now });
   const newsletter = newsletterService({
     repo: repos.newsletter,
     tokens,
@@ -199,7 +217,10 @@ export function buildModules({
   });
   const digest = newsletterDigest({ repo: repos.digest, settings: repos.settings, fanout, identity, write, now });
   const alerts = alertsService({
-    channels: [emailAlerts({ repo: repos.newsletter, transport: mailTransport, identity })],
+    channels: [
+      emailAlerts({ repo: repos.newsletter, transport: mailTransport, identity }),
+      pushAlerts({ repo: pushRepo, origin: async () => (await identity()).site.origin }),
+    ],
     news: repos.news,
     breaking: repos.breaking,
     fanout,
@@ -308,12 +329,7 @@ export function buildModules({
     weather: weatherService({ ...config.weather, fetch, now, log }),
     pwa: pwaService({ settings, dist: CLIENT_DIST }),
     telegram,
-    push: pushService({
-      repo: pushRepository(db),
-      settings: config.push,
-      sections: () => repos.categories.listActive(),
-      now,
-    }),
+    push,
     stats,
     statsRecorder: statsRecorder(repos.stats, now, log),
   };

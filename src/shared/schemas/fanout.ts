@@ -24,7 +24,7 @@ export const SEND_KIND_LABELS: Record<string, string> = {
   confirmation: 'رسالة تأكيد',
 };
 
-export const CHANNEL_LABELS: Record<string, string> = { email: 'البريد الإلكتروني' };
+export const CHANNEL_LABELS: Record<string, string> = { email: 'البريد الإلكتروني', push: 'تنبيهات المتصفح' };
 
 export const sendSummary = z.object({
   id: z.number().int(),

@@ -51,3 +51,19 @@ export const pushTopicsInput = z.object({ endpoint: pushEndpoint, topics });
 
 export const pushSubscriptionState = z.object({ topics: z.array(z.string()) });
 export const pushMessage = z.object({ message: z.string() });
+
+/**
+ * A push alert's figures for the newsroom: sent (handed to the readers' push services), delivered (accepted by them),
+ * failed (refused, or never accepted after every retry), removed (subscriptions their push service said are gone,
+ * deleted), and how long until 90 % of the recipients' messages were delivered, from the editor's «إرسال».
+ */
+export const pushSendFigures = z.object({
+  queued: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  failed: z.number().int(),
+  removed: z.number().int(),
+  /** null until 90 % of the recipients are reached (or if they never are). */
+  timeTo90Ms: z.number().int().nullable(),
+});
+export type PushSendFigures = z.infer<typeof pushSendFigures>;

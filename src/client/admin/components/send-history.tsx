@@ -15,6 +15,7 @@ import {
 } from '../../../shared/schemas/fanout';
 import { sendPreviewUrl, sendQuery, sendsQuery, useCancelSend } from '../api/sends';
 import { Button, DataList, Empty, Loading, Modal, Pager } from './ui';
+import { PushFigures } from './push-figures';
 
 const TONES: Record<SendState, string> = {
   queued: 'bg-slate-200 text-slate-900',
@@ -91,6 +92,7 @@ function SendDetailView({ id }: { id: number }) {
       )}
       <SendFigures send={s} />
       <p className="text-sm">المدة: {formatDuration(s.durationMs)}</p>
+      {s.channel === 'push' && <PushFigures id={s.id} running={running} />}
       {running && (
         <Button
           variant="danger-outline"

@@ -47,11 +47,12 @@ const send = (call: typeof editor, source: object, confirmation: string) =>
   call('POST', '/api/admin/alerts', { source, channels: ['email'], confirmation });
 const sends = async () => (await t.database.pool.query('select * from fanout_sends order by id')).rows;
 
-it('offers «إرسال بالبريد» and says plainly that mail is not configured', async () => {
+it('offers «إرسال بالبريد» and says plainly that mail is not configured; and «إرسال تنبيه» (web push)', async () => {
   const res = await editor('GET', '/api/admin/alerts/channels');
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual([
     { name: 'email', label: 'إرسال بالبريد', configured: false, note: expect.stringContaining('البريد غير مُعدّ') },
+    { name: 'push', label: 'إرسال تنبيه', configured: true, note: null },
   ]);
 });
 

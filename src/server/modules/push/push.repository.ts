@@ -1,6 +1,6 @@
 /** All SQL of Web Push: readers' subscriptions and the site's VAPID keys (db/schema/reach.ts). */
 import { and, arrayOverlaps, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { pushKeys, pushSubscriptions } from '../../db/schema/reach';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -70,6 +70,39 @@ export function pushRepository(db: Db) {
         .where(inArray(pushSubscriptions.id, ids))
         .returning({ id: pushSubscriptions.id });
       return rows.length;
+    },
+
+    /** One delivery row per subscription with the topic (the fan-out's queue), in the send's transaction. */
+    async enqueue(tx: Tx, sendId: number, topic: string, at: Date): Promise<number> {
+      const rows = await tx.execute(sql`
+        insert into fanout_deliveries (send_id, recipient_id, next_at)
+        select ${sendId}, id, ${at}::timestamptz from push_subscriptions where topics @> array[${topic}]::text[]`);
+      return rows.rowCount ?? 0;
+    },
+
+    /**
+     * A push send's figures from its deliveries: subscriptions removed (their push service answered 404 or 410) and
+     * when the (ceil 90 %)th subscription's message was accepted, if that many were.
+     */
+    async figures(sendId: number) {
+      const rows = await db.execute<{
+        queued: number;
+        sent: number;
+        failed: number;
+        skipped: number;
+        suppressed: number;
+        state: string;
+        created_at: Date;
+        removed: number;
+        p90_at: Date | null;
+      }>(sql`
+        select s.queued, s.sent, s.failed, s.skipped, s.suppressed, s.state, s.created_at,
+          (select count(*)::int from fanout_deliveries d
+             where d.send_id = s.id and d.state = 'failed' and d.last_error ~ '^(404|410)([^0-9]|$)') as removed,
+          (select d.done_at from fanout_deliveries d where d.send_id = s.id and d.state = 'sent'
+             order by d.done_at offset greatest(ceil(0.9 * s.queued)::int - 1, 0) limit 1) as p90_at
+        from fanout_sends s where s.id = ${sendId} and s.channel = 'push'`);
+      return rows.rows[0];
     },
 
     /** How many subscriptions have a topic. */

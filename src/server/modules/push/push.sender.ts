@@ -1,21 +1,28 @@
 /**
  * One push message to one subscription. `web-push` does the protocol: the payload encrypted for the subscription's
- * keys (RFC 8291, aes128gcm) and the VAPID authorization (RFC 8292). We send its request ourselves with fetch: its own
- * sendNotification opens a new HTTPS connection for every message, where fetch keeps connections to each push
- * service open (what a fan-out to 100,000 browsers needs). The VAPID header is signed once per push service and kept
- * for 11 of its 12 hours.
+ * keys (RFC 8291, aes128gcm: a new ECDH key pair for every message) and the VAPID authorization (RFC 8292, signed once
+ * per push service here and kept for 11 of its 12 hours). We send its request ourselves with fetch: its own
+ * sendNotification opens a new HTTPS connection for every message, where fetch keeps connections to each push service
+ * open, which a fan-out to 100,000 browsers needs.
+ *
+ * The encryption and the request run in a worker thread (one, with its own event loop), not on the thread that
+ * answers readers: two elliptic-curve operations per message are about a third of a millisecond, and during a big
+ * alert that would be taken from every reader's page (measured in `npm run bench`, part 7). The thread is started
+ * with the first message and ended with the app.
  *
  * Answers (RFC 8030): 201 accepted; 404 and 410 the subscription is gone (the caller deletes it); 429 and 5xx, a
- * timeout or no answer are worth retrying (Retry-After honoured); any other refusal (400, 403 for a key the
- * subscription was not made with, 413) will not change by retrying.
+ * timeout or no answer are worth retrying; any other refusal (400, 403 for a key the subscription was not made with,
+ * 413) will not change by retrying.
  */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import webpush from 'web-push';
 import type { VapidKeys } from './push.repository';
 
 export type PushOutcome =
   | { kind: 'accepted' }
   | { kind: 'gone'; error: string }
-  | { kind: 'retry'; error: string; retryAfterMs?: number }
+  | { kind: 'retry'; error: string }
   | { kind: 'refused'; error: string };
 
 export interface PushTarget {
@@ -35,21 +42,72 @@ export interface PushOptions {
 const VAPID_VALID_S = 12 * 3600;
 const VAPID_REUSE_MS = 11 * 3600 * 1000;
 
-function retryAfterMs(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const s = Number(value);
-  if (Number.isFinite(s)) return Math.max(0, s * 1000);
-  const at = Date.parse(value);
-  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
+interface Job {
+  id: number;
+  target: PushTarget;
+  payload: string;
+  opts: PushOptions;
+  authorization: string;
+  timeoutMs: number;
 }
+
+/**
+ * The worker's code (plain JavaScript, evaluated in the thread, so it needs no file of its own in the built server):
+ * encrypt with web-push, POST with fetch, answer with the outcome. It never throws: every failure is an outcome.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const webpush = require(workerData.webPush);
+async function send(job) {
+  let request;
+  try {
+    request = webpush.generateRequestDetails(
+      { endpoint: job.target.endpoint, keys: { p256dh: job.target.p256dh, auth: job.target.auth } },
+      job.payload,
+      { TTL: job.opts.ttl, urgency: job.opts.urgency, topic: job.opts.topic, contentEncoding: 'aes128gcm',
+        headers: { Authorization: job.authorization } },
+    );
+  } catch (err) {
+    return { kind: 'refused', error: 'keys: ' + err.message };
+  }
+  const headers = {};
+  for (const [name, value] of Object.entries(request.headers))
+    if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+  let res;
+  try {
+    res = await fetch(request.endpoint, {
+      method: 'POST', headers, body: request.body, signal: AbortSignal.timeout(job.timeoutMs),
+    });
+  } catch (err) {
+    return { kind: 'retry', error: 'unreachable: ' + (err.cause?.code ?? err.message) };
+  }
+  if (res.status < 300) {
+    await res.body?.cancel().catch(() => {});
+    return { kind: 'accepted' };
+  }
+  const text = (await res.text().catch(() => '')).slice(0, 200);
+  const error = res.status + (text ? ': ' + text : '');
+  if (res.status === 404 || res.status === 410) return { kind: 'gone', error };
+  if (res.status === 429 || res.status >= 500) return { kind: 'retry', error };
+  return { kind: 'refused', error };
+}
+parentPort.on('message', (job) => {
+  send(job).then(
+    (outcome) => parentPort.postMessage({ id: job.id, outcome }),
+    (err) => parentPort.postMessage({ id: job.id, outcome: { kind: 'retry', error: String(err) } }),
+  );
+});
+`;
 
 export function pushSender(deps: {
   keys: () => Promise<VapidKeys>;
   subject: () => Promise<string>;
-  fetch: typeof fetch;
   timeoutMs?: number;
 }) {
   const vapid = new Map<string, { header: string; until: number }>();
+  const waiting = new Map<number, (outcome: PushOutcome) => void>();
+  let worker: Worker | undefined;
+  let next = 0;
 
   async function authorization(endpoint: string): Promise<string> {
     const audience = new URL(endpoint).origin;
@@ -68,47 +126,51 @@ export function pushSender(deps: {
     return Authorization;
   }
 
+  function thread(): Worker {
+    if (worker) return worker;
+    const started = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { webPush: createRequire(import.meta.url).resolve('web-push') },
+    });
+    started.unref();
+    started.on('message', ({ id, outcome }: { id: number; outcome: PushOutcome }) => {
+      waiting.get(id)?.(outcome);
+      waiting.delete(id);
+    });
+    // A thread that died takes its messages with it: they are answered "retry", and the next message starts another.
+    const lost = (error: string) => {
+      if (worker === started) worker = undefined;
+      for (const [id, settle] of waiting) {
+        settle({ kind: 'retry', error });
+        waiting.delete(id);
+      }
+    };
+    started.on('error', (err) => lost(`push worker failed: ${err.message}`));
+    started.on('exit', () => lost('push worker stopped'));
+    worker = started;
+    return started;
+  }
+
   return {
     async send(target: PushTarget, payload: string, opts: PushOptions): Promise<PushOutcome> {
-      let request: { endpoint: string; headers: Record<string, string | number>; body: Buffer | null };
+      let auth: string;
       try {
-        request = webpush.generateRequestDetails(
-          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-          payload,
-          {
-            TTL: opts.ttl,
-            contentEncoding: 'aes128gcm',
-            headers: { Authorization: await authorization(target.endpoint), Urgency: opts.urgency, Topic: opts.topic },
-          },
-        ) as typeof request;
+        auth = await authorization(target.endpoint);
       } catch (err) {
-        // Keys that are not a P-256 point: this subscription can never be written to.
-        return { kind: 'refused', error: `keys: ${(err as Error).message}` };
+        // The keys could not be read (the database is away) or do not sign: try again later.
+        return { kind: 'retry', error: `vapid: ${(err as Error).message}` };
       }
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(request.headers))
-        if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
-      let res: Response;
-      try {
-        res = await deps.fetch(request.endpoint, {
-          method: 'POST',
-          headers,
-          body: request.body ? new Uint8Array(request.body) : null,
-          signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
-        });
-      } catch (err) {
-        return { kind: 'retry', error: `unreachable: ${(err as Error).message}` };
-      }
-      const text = res.status >= 300 ? (await res.text().catch(() => '')).slice(0, 200) : '';
-      if (res.status < 300) {
-        await res.body?.cancel().catch(() => undefined);
-        return { kind: 'accepted' };
-      }
-      const error = `${res.status}${text ? `: ${text}` : ''}`;
-      if (res.status === 404 || res.status === 410) return { kind: 'gone', error };
-      if (res.status === 429 || res.status >= 500)
-        return { kind: 'retry', error, retryAfterMs: retryAfterMs(res.headers.get('retry-after')) };
-      return { kind: 'refused', error };
+      const job: Job = { id: next++, target, payload, opts, authorization: auth, timeoutMs: deps.timeoutMs ?? 10_000 };
+      return new Promise<PushOutcome>((resolve) => {
+        waiting.set(job.id, resolve);
+        thread().postMessage(job);
+      });
+    },
+    /** Ends the thread (the app is stopping); messages in flight are answered "retry". */
+    async close(): Promise<void> {
+      const w = worker;
+      worker = undefined;
+      await w?.terminate();
     },
   };
 }

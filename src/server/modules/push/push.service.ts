@@ -11,7 +11,7 @@
  */
 import webpush from 'web-push';
 import { PUSH_BREAKING_LABEL, PUSH_BREAKING_TOPIC } from '../../../shared/push';
-import type { PushConfig, PushSubscriptionInput } from '../../../shared/schemas/push';
+import type { PushConfig, PushSendFigures, PushSubscriptionInput } from '../../../shared/schemas/push';
 import type { CategoryRow } from '../categories/categories.repository';
 import { pushErrors } from './push.errors';
 import type { PushRepository, VapidKeys } from './push.repository';
@@ -23,7 +23,13 @@ export interface PushSettings {
   subject: string | undefined;
   /** Origins of push services besides the known ones. */
   endpointOrigins: string[];
+  /** Messages in flight at once while an alert fans out (PUSH_CONCURRENCY). */
+  concurrency: number;
 }
+
+/** VAPID's contact when VAPID_SUBJECT is not set: the public https address, else the site's contact e-mail. */
+export const vapidSubject = (publicUrl: string | undefined, contactEmail: string) =>
+  publicUrl?.startsWith('https://') ? publicUrl : `mailto:${contactEmail}`;
 
 const KNOWN_PUSH_HOSTS = [
   /^fcm\.googleapis\.com$/,
@@ -96,6 +102,19 @@ export function pushService(deps: {
       const topics = await knownTopics(wanted);
       if (!(await repo.setTopics(endpoint, topics, now()))) throw pushErrors.notFound();
       return topics;
+    },
+    /** A push alert's figures (the fan-out's counts and its deliveries'), or undefined for no such push send. */
+    async figures(sendId: number): Promise<PushSendFigures | undefined> {
+      const f = await repo.figures(sendId);
+      if (!f) return undefined;
+      return {
+        queued: f.queued,
+        sent: f.sent + f.failed,
+        delivered: f.sent,
+        failed: f.failed - f.removed,
+        removed: f.removed,
+        timeTo90Ms: f.p90_at ? new Date(f.p90_at).getTime() - new Date(f.created_at).getTime() : null,
+      };
     },
     /** Removing what is already gone is not an error: the reader's intent holds either way. */
     unsubscribe: (endpoint: string) => repo.deleteByEndpoint(endpoint),

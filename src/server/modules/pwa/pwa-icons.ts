@@ -27,7 +27,8 @@ const badge = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${cen
 /** The drawing behind each icon file name, with its pixel size; undefined for a name that is no icon. */
 function drawingOf(file: string): { svg: string; size: number } | undefined {
   const any = /^icon-(\d+)\.png$/.exec(file);
-  if (any && (ICON_SIZES as readonly number[]).includes(Number(any[1]))) return { svg: BRAND_MARK_SVG, size: Number(any[1]) };
+  if (any && (ICON_SIZES as readonly number[]).includes(Number(any[1])))
+    return { svg: BRAND_MARK_SVG, size: Number(any[1]) };
   const maskable = /^maskable-(\d+)\.png$/.exec(file);
   if (maskable && (MASKABLE_SIZES as readonly number[]).includes(Number(maskable[1])))
     return { svg: fullBleed, size: Number(maskable[1]) };
@@ -45,7 +46,9 @@ export function iconRenderer() {
       if (!drawing) return undefined;
       let png = made.get(file);
       if (!png) {
-        png = sharp(Buffer.from(sized(drawing.svg, drawing.size)))
+        const image = sharp(Buffer.from(sized(drawing.svg, drawing.size)));
+        // The full-bleed drawings are opaque: stored without an alpha channel (iOS wants its icon so).
+        png = (drawing.svg === fullBleed ? image.flatten({ background: BRAND_BLUE }) : image)
           .png({ compressionLevel: 9 })
           .toBuffer();
         made.set(file, png);
