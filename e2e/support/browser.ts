@@ -34,7 +34,9 @@ export async function newPage(
     locale: 'ar-LY',
     timezoneId: 'Africa/Tripoli',
     colorScheme: opts.dark ? 'dark' : 'light',
-    permissions: opts.clipboard ? ['clipboard-read', 'clipboard-write'] : [],
+    // Only when asked: granting a list (even an empty one) denies every other permission, where a reader's browser
+    // would still ask (Notification.permission 'default', which the alerts' soft ask waits for).
+    ...(opts.clipboard ? { permissions: ['clipboard-read', 'clipboard-write'] } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -25,7 +25,12 @@ export async function startProxy(target: string): Promise<Proxy> {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const edit = rewrites.get(path);
     const headers = { ...req.headers, host: to.host };
-    if (edit) headers['accept-encoding'] = 'identity';
+    if (edit) {
+      // The whole body, uncompressed, every time: the browser's copy of the old file must not be revalidated (304).
+      headers['accept-encoding'] = 'identity';
+      delete headers['if-none-match'];
+      delete headers['if-modified-since'];
+    }
     const forward = () => {
       const upstream = http.request(
         { host: to.hostname, port: to.port, method: req.method, path: req.url, headers },

@@ -2,8 +2,8 @@
 /**
  * The service worker (built with the browser bundle by scripts/build-sw.mjs into dist/client/sw.js, served at /sw.js,
  * registered by pages after they have loaded: src/client/features/reach/service-worker.ts). Serwist does the work: precaching the
- * offline page, the fonts and the icons; the network-first strategy with its timeout; navigation preload; a new
- * version taking over at once and clearing what the old one precached.
+ * offline page, the fonts and the icons; the network-first strategy with its timeout; a new version taking over at
+ * once and clearing what the old one precached.
  *
  * - Pages: from the network first. The home page and articles are saved as they arrive (saved-pages.ts); when the
  *   network fails, or has not answered within NETWORK_TIMEOUT_SECONDS, the saved copy is shown without its scripts
@@ -60,6 +60,11 @@ async function offlinePage(): Promise<Response> {
 }
 
 const savedPagesPlugin: SerwistPlugin = {
+  // From the server, never the browser's HTTP cache: pages say stale-while-revalidate (for the CDN), and Chromium would
+  // hand the worker a copy up to five minutes old as if it were the network's (online, or even in an outage). The
+  // server answers a revalidation with 304 when the page has not changed, so this costs a reader only the round trip.
+  // (For the same reason navigation preload is off: its request goes through the HTTP cache.)
+  requestWillFetch: async ({ request }) => new Request(request, { cache: 'no-cache' }),
   // One copy per page, whatever its query (a share link's ?v=) : the home page and articles only.
   cacheKeyWillBeUsed: async ({ request }) => {
     const path = savedPathOf(new URL(request.url));
@@ -90,7 +95,7 @@ const serwist: Serwist = new Serwist({
   precacheOptions: { cleanupOutdatedCaches: true },
   skipWaiting: true,
   clientsClaim: true,
-  navigationPreload: true,
+  navigationPreload: false,
   disableDevLogs: true,
   runtimeCaching: [
     {
