@@ -15,7 +15,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { freePorts } from '../src/server/db/embedded';
 import { loadUrl, type LoadResult } from './bench-load';
-import { startProcess, waitFor } from './bench-processes';
+import { BENCH_ADMIN, BENCH_SERVER_ENV, startProcess, waitFor } from './bench-processes';
 
 /** 100,000 (BENCH_NEWSLETTER_SUBSCRIBERS sets another number, to try a change quickly). */
 const SUBSCRIBERS = Number(process.env.BENCH_NEWSLETTER_SUBSCRIBERS ?? 100_000);
@@ -158,17 +158,10 @@ else if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
   const { children } = await import('./bench-processes');
   try {
     await benchNewsletter({
-      env: {
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'error',
-        WEATHER_API_URL: 'http://127.0.0.1:9',
-        ADMIN_USERNAME: 'bench-admin',
-        ADMIN_PASSWORD: 'bench-password-1',
-      },
+      env: BENCH_SERVER_ENV,
       seconds: Number(process.env.BENCH_SECONDS ?? 6),
       headers: { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,application/json' },
-      credentials: { username: 'bench-admin', password: 'bench-password-1' },
+      credentials: BENCH_ADMIN,
     });
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');

@@ -6,6 +6,19 @@ const root = path.resolve(import.meta.dirname, '..');
 export const children: ChildProcess[] = [];
 
 /** Runs `node [...args] script` with `env` over this process's environment; its stderr shows through. */
+/** The staff account the bench signs in with (made at the server's first start from these variables). */
+export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-password-1' } as const;
+
+/** What every measured server of the bench runs with: production mode, quiet logs, no weather provider. */
+export const BENCH_SERVER_ENV = {
+  HOST: '127.0.0.1',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'error',
+  WEATHER_API_URL: 'http://127.0.0.1:9',
+  ADMIN_USERNAME: BENCH_ADMIN.username,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
+} as const;
+
 export function startProcess(script: string, args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, [...args, script], {
     cwd: root,

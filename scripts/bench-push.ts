@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { freePorts } from '../src/server/db/embedded';
 import { startFakePushService } from '../src/server/test/fake-push-service';
-import { children, startProcess, waitFor } from './bench-processes';
+import { BENCH_ADMIN, BENCH_SERVER_ENV, children, startProcess, waitFor } from './bench-processes';
 import { loadMix } from './bench-load';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_PUSH_SUBSCRIPTIONS ?? 100_000);
@@ -31,16 +31,11 @@ export async function benchPush(seconds: number): Promise<void> {
   const [port, pgPort] = await freePorts(2);
   const origin = `http://127.0.0.1:${port}`;
   const server = startProcess('dist/server/main.js', [], {
-    HOST: '127.0.0.1',
+    ...BENCH_SERVER_ENV,
     PORT: String(port),
     PUBLIC_URL: origin,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
-    WEATHER_API_URL: 'http://127.0.0.1:9',
-    ADMIN_USERNAME: 'bench-admin',
-    ADMIN_PASSWORD: 'bench-password-1',
     METRICS_TOKEN: metricsToken,
     PUSH_ENDPOINT_ORIGINS: service.origin,
   });
@@ -131,7 +126,7 @@ async function signIn(origin: string): Promise<string> {
   const res = await fetch(`${origin}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ username: 'bench-admin', password: 'bench-password-1' }),
+    body: JSON.stringify(BENCH_ADMIN),
   });
   if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
   return res.headers.get('set-cookie')!.split(';')[0]!;

@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePorts } from '../src/server/db/embedded';
-import { children, startProcess, waitFor } from './bench-processes';
+import { BENCH_ADMIN, BENCH_SERVER_ENV, children, startProcess, waitFor } from './bench-processes';
 import { GENERATOR, WRK, loadMix, loadUrl } from './bench-load';
 import { measureRestart } from './bench-restart';
 import { benchPush } from './bench-push';
@@ -95,14 +95,7 @@ async function main() {
   fs.chmodSync(dataDir, 0o755);
   try {
     const [port, uncachedPort, basePort, pgPort] = await freePorts(4);
-    const env = {
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      WEATHER_API_URL: 'http://127.0.0.1:9',
-      ADMIN_USERNAME: 'bench-admin',
-      ADMIN_PASSWORD: 'bench-password-1',
-    };
+    const env = BENCH_SERVER_ENV;
     // BENCH_NODE_ARGS: node options for the measured server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" to profile).
     const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const server = start('dist/server/main.js', nodeArgs, {
@@ -464,7 +457,7 @@ async function signIn(origin: string): Promise<string> {
   const res = await fetch(`${origin}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ username: 'bench-admin', password: 'bench-password-1' }),
+    body: JSON.stringify(BENCH_ADMIN),
   });
   if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
   return res.headers.get('set-cookie')!.split(';')[0]!;
