@@ -57,9 +57,10 @@ export default defineConfig({
             // Staff-only rules: the admin app and the preview page load them with their own chunks (the article-body
             // rules bring an HTML parser the reader never needs; the upload rules are the editor's). Pieces only
             // some pages use (the article's share buttons, the archive lists, the Libyan cities of
-            // the prayer widget, the live coverage's link cards) go with those pages, and the newsroom's counted nouns
-            // (shared/nouns.ts) with the newsroom's.
-            !/\/shared\/(permissions|news-workflow|article-html|upload|cities|live|nouns)\.|\/components\/(share-buttons|archive-list|most-read|link-card)\./.test(
+            // the prayer widget, the live coverage's link cards, the words of corrections and of the media library,
+            // the search page's Arabic folding, the archive lists' cursors) go with those pages, and the newsroom's
+            // counted nouns (shared/nouns.ts) with the newsroom's.
+            !/\/shared\/(permissions|news-workflow|article-html|upload|cities|live|notes|nouns|media-blocks|arabic|cursor)\.|\/components\/(share-buttons|archive-list|most-read|link-card)\./.test(
               id,
             )
           )

@@ -61,6 +61,10 @@ describe('admin panel', () => {
       .toBuffer();
     await page.setInputFiles('#news-image-file', { name: 'photo.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => page.inputValue('#news-image-url')).toMatch(/^\/media\/[0-9a-f-]{36}\/1200\.webp$/);
+    // Issue 25: a library picture needs its alt text before the article is published (its details open under it).
+    await page.fill('#news-image-media-alt', 'مساحة خضراء ممتدة');
+    await page.getByTestId('news-image-media-save').click();
+    await expect.poll(() => page.getByText('حُفظت بيانات الصورة', { exact: true }).count()).toBe(1);
     await page.locator('.ql-editor').click();
     await page.keyboard.type('نص الخبر الكامل كما كتبه المحرر.');
     // Issue 9: saving and publishing are separate actions (SPEC's save-publishes-at-once became the «نشر» button).

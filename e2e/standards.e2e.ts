@@ -47,6 +47,9 @@ describe('reader pages and axe best practice: landmarks', () => {
        order by n.published_at desc limit 1`,
     );
     const [live] = await dbQuery<{ id: number }>('select news_id as id from live_coverages limit 1');
+    const [gallery] = await dbQuery<{ id: number }>(
+      `select id from news where status = 'published' and content like '%data-gallery=%' limit 1`,
+    );
     const [tag] = await dbQuery<{ slug: string }>('select slug from tags limit 1');
     const [author] = await dbQuery<{ username: string }>(
       'select a.username from admins a join news_authors na on na.admin_id = a.id limit 1',
@@ -56,6 +59,8 @@ describe('reader pages and axe best practice: landmarks', () => {
       ['section', '/category/economy'],
       ['article', `/news/${article!.id}`],
       ['live coverage', `/news/${live!.id}`],
+      ['article with a gallery and a video', `/news/${gallery!.id}`],
+      ['corrections', '/corrections'],
       ['search', `/search?q=${encodeURIComponent('طرابلس')}`],
       ['empty search', '/search'],
       ['tag', `/tag/${encodeURIComponent(tag!.slug)}`],

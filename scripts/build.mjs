@@ -64,6 +64,17 @@ export async function buildServer() {
     sourcemap: true,
     sourcesContent: false,
     logLevel: 'warning',
+    // Stylesheets a client module imports (a lazy part's library styles) are the browser bundle's business: the
+    // server renders no CSS from modules, so they are empty here rather than a Node import of a .css file.
+    plugins: [
+      {
+        name: 'no-css-on-the-server',
+        setup(b) {
+          b.onResolve({ filter: /\.css$/ }, (args) => ({ path: args.path, namespace: 'no-css' }));
+          b.onLoad({ filter: /.*/, namespace: 'no-css' }, () => ({ contents: '', loader: 'js' }));
+        },
+      },
+    ],
     // Bundled ESM still needs require() for the CommonJS packages it imports by name, and the CommonJS code bundled
     // in it the __filename and __dirname it may read.
     banner: {

@@ -26,7 +26,8 @@ function closure(key, seen = new Set()) {
 const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 
 let over = false;
-const forbidden = /quill|recharts|\badmin\b/i;
+// The admin's libraries, and the gallery viewer (fetched only when a reader opens or reaches a gallery).
+const forbidden = /quill|recharts|\badmin\b|gallery-viewer|lightbox/i;
 for (const [page, key] of Object.entries(PAGES)) {
   const files = closure(ENTRY);
   closure(key, files);

@@ -1,6 +1,7 @@
 /**
  * `npm run lighthouse`: Lighthouse on the built server, offline, in Debian's Chromium (or CHROME_PATH), for the home
- * page, a section, an article, a search and the demo's live coverage, in the light theme, in two profiles:
+ * page, a section, an article, a search, the demo's live coverage and the demo's article with a photo gallery and a
+ * YouTube video, in the light theme, in two profiles:
  * - default: Lighthouse's mobile profile (simulated Slow 4G: 150 ms round trip, 1.6 Mbps, 4× CPU slowdown), each page
  *   LH_RUNS times (default 5): every run must score performance ≥ 0.98 (accessibility, best practices, SEO 1.0);
  * - 3g: closer to a Libyan reader's phone on 3G (300 ms round trip, 1.6 Mbps, 6× CPU slowdown), LH_RUNS_3G times
@@ -10,6 +11,7 @@
  * LH_PAGES=home,article measures only those pages; LH_PROFILES=3g only that profile.
  */
 import { DEMO_LIVE_TITLE } from '../src/server/db/seed/demo-live';
+import { DEMO_ARTICLES } from '../src/server/db/seed/demo-articles';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -94,12 +96,17 @@ async function main() {
     // The demo's live coverage (ended, fifteen entries, key events and a pinned one).
     const coverage = latest.find((n) => n.title === DEMO_LIVE_TITLE);
     if (!coverage) throw new Error('the demo live coverage is not among the latest 100 stories');
+    // The demo's story with a gallery and a video (its player loads only on a click, so never here).
+    const galleryTitle = DEMO_ARTICLES.find((a) => a.gallery && a.video)?.title;
+    const gallery = latest.find((n) => n.title === galleryTitle);
+    if (!gallery) throw new Error('the demo article with a gallery and a video is not among the latest 100 stories');
     const pages: Record<string, string> = {
       home: '/',
       section: '/category/libya',
       article: `/news/${first!.id}`,
       search: `/search?q=${encodeURIComponent('ليبيا')}`,
       live: `/news/${coverage.id}`,
+      gallery: `/news/${gallery.id}`,
     };
     // LH_PAGES=home,article runs only those (while working on one page).
     const only = process.env.LH_PAGES?.split(',');

@@ -29,6 +29,9 @@ import { categoriesPublicRoutes } from './modules/categories/categories.public.r
 import { feedsPublicRoutes } from './modules/feeds/feeds.public.routes';
 import { healthPublicRoutes } from './modules/health/health.public.routes';
 import { mediaAdminRoutes } from './modules/media/media.admin.routes';
+import { correctionsAdminRoutes } from './modules/corrections/corrections.admin.routes';
+import { correctionsPublicRoutes } from './modules/corrections/corrections.public.routes';
+import { editorialNotesAdminRoutes } from './modules/editorial-notes/editorial-notes.admin.routes';
 import { authorsPublicRoutes } from './modules/authors/authors.public.routes';
 import { newsAdminRoutes } from './modules/news/news.admin.routes';
 import { newsPublicRoutes } from './modules/news/news.public.routes';
@@ -308,6 +311,7 @@ export async function buildApp({
   await app.register(categoriesPublicRoutes(m.categories));
   await app.register(breakingNewsPublicRoutes(m.breaking));
   await app.register(livePublicRoutes(m.live));
+  await app.register(correctionsPublicRoutes(m.corrections));
   await app.register(prayerTimesPublicRoutes(m.prayer));
   await app.register(weatherPublicRoutes(m.weather));
   await app.register(settingsPublicRoutes(m.settings));
@@ -330,7 +334,9 @@ export async function buildApp({
         sessionRoutes(m.auth, config.publicUrl),
         statsAdminRoutes(m.stats),
         breakingNewsAdminRoutes(m.breaking),
-        newsAdminRoutes(m.newsroom),
+        newsAdminRoutes(m.newsroom, m.news),
+        correctionsAdminRoutes(m.corrections),
+        editorialNotesAdminRoutes(m.editorialNotes),
         liveAdminRoutes(m.live),
         tagsAdminRoutes(m.tags),
         categoriesAdminRoutes(m.categories),

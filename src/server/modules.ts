@@ -24,6 +24,10 @@ import { liveService } from './modules/live/live.service';
 import { healthRepository } from './modules/health/health.repository';
 import { mediaRepository } from './modules/media/media.repository';
 import { mediaService } from './modules/media/media.service';
+import { correctionsRepository } from './modules/corrections/corrections.repository';
+import { correctionsService } from './modules/corrections/corrections.service';
+import { editorialNotesRepository } from './modules/editorial-notes/editorial-notes.repository';
+import { editorialNotesService } from './modules/editorial-notes/editorial-notes.service';
 import type { MediaStore } from './modules/media/media.store';
 import { authorsRepository } from './modules/authors/authors.repository';
 import { authorsService } from './modules/authors/authors.service';
@@ -115,7 +119,9 @@ export function buildModules({
     breaking: breakingNewsRepository(db),
     categories: categoriesRepository(db),
     health: healthRepository(db),
-    media: mediaRepository(),
+    media: mediaRepository(db),
+    corrections: correctionsRepository(db, now),
+    editorialNotes: editorialNotesRepository(db),
     news: newsRepository(db, now),
     front: frontRepository(db, now),
     newsletter: newsletterRepository(db),
@@ -132,16 +138,20 @@ export function buildModules({
   const breaking = breakingNewsService({ repo: repos.breaking, write, now });
   const categories = categoriesService({ repo: repos.categories, write, now });
   const settings = settingsService({ repo: repos.settings, write, now });
+  const media = mediaService({ repo: repos.media, write, store: mediaStore, now, log });
   const news = newsService({
     repo: repos.news,
     categories: repos.categories,
     leadMaxAgeDays: async () => (await settings.site()).leadMaxAgeDays,
+    mediaMeta: (ids) => media.metaOf(ids),
+    readerNotes: (id) => repos.corrections.list(id, true),
     now,
   });
   const front = frontService({ repo: repos.front });
   const tags = tagsService({ repo: repos.tags, news: repos.news, now });
   const newsroom = newsroomService({
     repo: repos.news,
+    media,
     revisions: repos.revisions,
     desk: repos.desk,
     categories: repos.categories,
@@ -284,7 +294,21 @@ export function buildModules({
     breaking,
     categories,
     settings,
-    live: liveService({ repo: repos.live, write, now, pollSeconds: () => config.livePollSeconds }),
+    live: liveService({
+      repo: repos.live,
+      write,
+      now,
+      pollSeconds: () => config.livePollSeconds,
+      onEntries: (newsId, tx) => media.syncUsesOf(newsId, tx),
+    }),
+    corrections: correctionsService({
+      repo: repos.corrections,
+      news: repos.news,
+      revisions: repos.revisions,
+      write,
+      now,
+    }),
+    editorialNotes: editorialNotesService({ repo: repos.editorialNotes, news: repos.news, write, now }),
     backups: backupsService({
       repo: backupsRepository(db),
       schedule: config.backup.schedule,
@@ -312,7 +336,7 @@ export function buildModules({
       mediaSize: (id, file) => mediaStore.size(id, file),
       now,
     }),
-    media: mediaService({ repo: repos.media, write, store: mediaStore, now, log }),
+    media,
     newsletter,
     digest,
     fanout,

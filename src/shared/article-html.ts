@@ -4,7 +4,8 @@
  *
  * - ARTICLE_SANITIZE_OPTIONS: the allow-list every stored body passes on the server. It admits exactly what the
  *   editor can make: paragraphs, headings 1-3, bold, italic, underline, strike, the toolbar's palette of text and
- *   background colours, alignment and size classes, lists, links, images, YouTube/Vimeo embeds and simple tables.
+ *   background colours, alignment and size classes, lists, links, images, YouTube/Vimeo embeds, simple tables and
+ *   the media library's blocks (a picture, a gallery, a YouTube video: src/shared/media-blocks.ts).
  * - EDITOR_FORMATS / ARTICLE_PALETTE: what the editor is allowed to hold and the colours its toolbar offers (the
  *   editor is built from these lists, so it cannot show anything the server would take away).
  * - cleanPastedHtml: what Word, Google Docs and web pages put on the clipboard, turned into that vocabulary with no
@@ -85,6 +86,7 @@ export const EDITOR_FORMATS = [
   'size',
   'blockquote',
   'table',
+  'mediablock',
 ] as const;
 
 const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
@@ -159,8 +161,11 @@ export const ARTICLE_SANITIZE_OPTIONS: sanitize.IOptions = {
     'tr',
     'th',
     'td',
+    'figure',
   ],
   allowedAttributes: {
+    // Library pictures, galleries and videos (src/shared/media-blocks.ts): ids and a title, nothing inside.
+    figure: ['data-media', 'data-gallery', 'data-youtube', 'data-title', 'data-poster'],
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
     iframe: ['src', 'allowfullscreen', 'frameborder'],

@@ -22,7 +22,7 @@ export function mediaUrl(id: string, width: number): string {
   return `${MEDIA_URL_PREFIX}/${id}/${width}.webp`;
 }
 
-const OWN = /^\/media\/([0-9a-f-]{36})\/(\d+\.webp|og\.jpg)$/;
+const OWN = /^\/media\/([0-9a-f-]{36})\/(\d+\.webp|og(?:-\d{1,3}-\d{1,3})?\.jpg)$/;
 const publicRendition = (id: string, file: string) => `${mediaBase}/${id}/${file}`;
 
 /** The image id and file name of one of our stored images (`/media/<id>/<file>`); undefined for an outside URL. */
@@ -50,8 +50,19 @@ export function sizedImage(url: string, width: (typeof MEDIA_WIDTHS)[number]): s
   return m ? publicRendition(m[1]!, `${width}.webp`) : url;
 }
 
-/** A 1200×630 JPEG for share previews (Open Graph), made for every stored image; outside URLs unchanged. */
-export function ogImageFor(url: string): string {
+/** The share image's file: og.jpg (sharp's attention crop), or og-X-Y.jpg once a focal point was chosen. */
+export const ogFileName = (focus?: { focusX: number | null; focusY: number | null } | null) =>
+  focus && focus.focusX !== null && focus.focusY !== null ? `og-${focus.focusX}-${focus.focusY}.jpg` : 'og.jpg';
+
+/**
+ * A 1200×630 JPEG for share previews (Open Graph), made for every stored image and cropped around its focal point
+ * when one was chosen; outside URLs unchanged.
+ */
+export function ogImageFor(url: string, focus?: { focusX: number | null; focusY: number | null } | null): string {
   const m = OWN.exec(url);
-  return m ? publicRendition(m[1]!, 'og.jpg') : url;
+  return m ? publicRendition(m[1]!, ogFileName(focus)) : url;
 }
+
+/** CSS object-position keeping an image's focal point in view in any crop (cards, the slider). */
+export const focusPosition = (focus?: { focusX: number | null; focusY: number | null } | null) =>
+  focus && focus.focusX !== null && focus.focusY !== null ? `${focus.focusX}% ${focus.focusY}%` : undefined;

@@ -1,6 +1,7 @@
 /**
- * Counted nouns only the newsroom's screens and the server use (recipients, sections, minutes): kept apart from
- * plural.ts, which is in every reader page's first load (see vite.config.ts), so readers do not download them.
+ * Counted nouns only the newsroom's screens and the server use (recipients, sections, minutes; the media library's
+ * pictures and the articles that use them, also a gallery's label on the server): kept apart from plural.ts, which is
+ * in every reader page's first load (see vite.config.ts), so readers do not download them.
  */
 import type { CountedNoun } from './plural';
 
@@ -28,4 +29,22 @@ export const MINUTES: CountedNoun = {
   two: 'دقيقتين',
   few: 'دقائق',
   many: 'دقيقة',
+};
+
+export const PICTURES: CountedNoun = {
+  zero: 'لا صور',
+  one: 'صورة واحدة',
+  two: 'صورتان',
+  few: 'صور',
+  many: 'صورة',
+};
+
+/** After «في»: مستخدمة في خبر واحد، في خبرين، في 3 أخبار. */
+export const IN_ARTICLES: CountedNoun = {
+  zero: 'لا أخبار',
+  one: 'خبر واحد',
+  two: 'خبرين',
+  few: 'أخبار',
+  many: 'خبراً',
+  other: 'خبر',
 };

@@ -37,6 +37,11 @@ const SCREENS: { path: string; Screen: ComponentType; permission?: Permission }[
   },
   { path: '/admin/news', Screen: page(() => import('./pages/news-page'), 'NewsPage') },
   {
+    path: '/admin/media',
+    Screen: page(() => import('./pages/media-page'), 'MediaPage'),
+    permission: 'media.upload',
+  },
+  {
     path: '/admin/live',
     Screen: page(() => import('./pages/live-page'), 'LivePage'),
     permission: 'news.write',

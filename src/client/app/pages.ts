@@ -13,6 +13,7 @@ export const pages = {
   newsletterPreferences: lazyPage(() => import('../features/newsletter/newsletter-pages'), 'PreferencesPage'),
   newsletterUnsubscribe: lazyPage(() => import('../features/newsletter/newsletter-pages'), 'UnsubscribePage'),
   notifications: lazyPage(() => import('../features/reach/notifications-page'), 'NotificationsPage'),
+  corrections: lazyPage(() => import('../features/news/corrections-page'), 'CorrectionsPage'),
 };
 
 /** The server's start: every page, then every part of a page below its first screen (lib/lazy-part.tsx). */

@@ -5,6 +5,7 @@
 import { lazyPart } from '../lib/lazy-part';
 import type { LiveStreamProps } from '../features/live/live-stream';
 import type { ShareButtonsProps } from '../components/share-buttons';
+import type { ArticleNotesProps } from '../features/news/article-notes';
 
 /** A live coverage's stream on its article's page; its code is loaded only for an article that is coverage. */
 export const LiveStream = lazyPart<LiveStreamProps, typeof import('../features/live/live-stream')>(
@@ -20,4 +21,13 @@ export const LiveStream = lazyPart<LiveStreamProps, typeof import('../features/l
 export const ShareButtons = lazyPart<ShareButtonsProps, typeof import('../components/share-buttons')>(
   () => import('../components/share-buttons'),
   'ShareButtons',
+);
+
+/**
+ * Corrections, clarifications and updates on an article: rendered whole by the server; their code comes only with an
+ * article that has notes.
+ */
+export const ArticleNotes = lazyPart<ArticleNotesProps, typeof import('../features/news/article-notes')>(
+  () => import('../features/news/article-notes'),
+  'ArticleNotes',
 );

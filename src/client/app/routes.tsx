@@ -8,6 +8,7 @@ import type { Category } from '../../shared/schemas/categories';
 import type { ArticleTag, AuthorProfile, NewsArticle } from '../../shared/schemas/news';
 import type { LiveSnapshot } from '../../shared/schemas/live';
 import type { PublicSettings } from '../../shared/schemas/settings';
+import type { ImageInfo } from '../../shared/schemas/media';
 import { activeSection } from '../features/home/sections';
 import { parseArticleId } from '../lib/article-id';
 import { NotFoundPage } from '../components/not-found-page';
@@ -24,6 +25,8 @@ export interface PageMeta {
   type: 'website' | 'article' | 'profile';
   image?: string;
   imageAlt?: string;
+  /** The library's caption, credit and source of the page's picture (JSON-LD ImageObject). */
+  imageInfo?: ImageInfo | null;
   publishedTime?: string;
   modifiedTime?: string;
   section?: string;
@@ -146,8 +149,9 @@ export const readerRoutes: ReaderRoute[] = [
         description: a.description || ctx.settings.description,
         path: `/news/${a.id}`,
         type: 'article',
-        image: a.imageUrl ? ogImageFor(a.imageUrl) : undefined,
-        imageAlt: a.title,
+        image: a.imageUrl ? ogImageFor(a.imageUrl, a.imageInfo) : undefined,
+        imageAlt: a.imageInfo?.alt || a.title,
+        imageInfo: a.imageInfo,
         publishedTime: a.publishedAt ?? a.createdAt,
         modifiedTime: a.modifiedAt ?? a.publishedAt ?? a.createdAt,
         section: a.categoryName,
@@ -224,6 +228,22 @@ export const readerRoutes: ReaderRoute[] = [
         title: `${t.name} | ${ctx.settings.siteName}`,
         description: `أخبار «${t.name}» في ${ctx.settings.siteName}`,
         path: `/tag/${encodeURIComponent(t.slug)}${before ? `?before=${encodeURIComponent(before)}` : ''}`,
+        type: 'website',
+      };
+    },
+  },
+  {
+    path: '/corrections',
+    element: <pages.corrections />,
+    preload: pages.corrections.preload,
+    search: ['before'],
+    queries: (_p, search) => [q.corrections(search.get('before') ?? undefined)],
+    meta: (ctx) => {
+      const before = ctx.search.get('before');
+      return {
+        title: `التصحيحات | ${ctx.settings.siteName}`,
+        description: `كل تصحيح وتوضيح نشرته ${ctx.settings.siteName} على أخبارها، الأحدث أولاً`,
+        path: `/corrections${before ? `?before=${encodeURIComponent(before)}` : ''}`,
         type: 'website',
       };
     },

@@ -30,7 +30,7 @@ export function HeadlineRow({
   return (
     <li className={`flex gap-3 ${className}`}>
       <Link to={`/news/${item.id}`} tabIndex={-1} aria-hidden="true" className={`shrink-0 pt-1 ${thumb}`}>
-        <NewsImage src={item.imageUrl} alt="" sizes="96px" className="rounded" />
+        <NewsImage src={item.imageUrl} alt="" focus={item.imageInfo} sizes="96px" className="rounded" />
       </Link>
       <div className="min-w-0 flex-1">
         <h3 className={`line-clamp-3 font-bold [overflow-wrap:anywhere] ${titleClass}`}>

@@ -28,11 +28,12 @@ export function NewsCard({ item, layout = 'stack', now, priority, level = 3 }: P
         to={`/news/${item.id}`}
         className={row ? 'sm:flex sm:w-64 sm:shrink-0' : 'block'}
         tabIndex={-1}
-        aria-hidden="true"
+        aria-hidden={item.imageInfo?.alt ? undefined : true}
       >
         <NewsImage
           src={item.imageUrl}
-          alt=""
+          alt={item.imageInfo?.alt ?? ''}
+          focus={item.imageInfo}
           sizes={row ? '(min-width: 640px) 256px, 100vw' : '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'}
           priority={priority}
           className={row ? 'sm:aspect-auto sm:h-full sm:min-h-36' : ''}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { PLACEHOLDER_IMAGE, publicImageUrl, srcSetFor } from '../../shared/media';
+import { focusPosition, PLACEHOLDER_IMAGE, publicImageUrl, srcSetFor } from '../../shared/media';
+import type { ImageInfo } from '../../shared/schemas/media';
 
 interface Props {
   src: string | null | undefined;
@@ -9,10 +10,12 @@ interface Props {
   /** The largest image of the page loads eagerly with high priority; the rest lazily. */
   priority?: boolean;
   className?: string;
+  /** The library's focal point: every crop (16:9 cards, the slider's fill) keeps it in view. */
+  focus?: Pick<ImageInfo, 'focusX' | 'focusY'> | null;
 }
 
 /** Every image carries width and height (16:9) so nothing shifts while it loads. */
-export function NewsImage({ src, alt, sizes, priority = false, className = '' }: Props) {
+export function NewsImage({ src, alt, sizes, priority = false, className = '', focus }: Props) {
   const [failed, setFailed] = useState(false);
   const url = !src || failed ? PLACEHOLDER_IMAGE : src;
   // A picture that failed before the page came alive (server HTML, slow script) fired its error with nobody
@@ -35,6 +38,7 @@ export function NewsImage({ src, alt, sizes, priority = false, className = '' }:
       fetchPriority={priority ? 'high' : 'auto'}
       decoding={priority ? 'sync' : 'async'}
       onError={() => setFailed(true)}
+      style={focusPosition(focus) ? { objectPosition: focusPosition(focus) } : undefined}
       className={`aspect-video w-full bg-slate-200 object-cover dark:bg-slate-800 ${className}`}
     />
   );

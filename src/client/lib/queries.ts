@@ -20,6 +20,7 @@ import type { PublicSettings } from '../../shared/schemas/settings';
 import type { WeatherResponse } from '../../shared/schemas/weather';
 import { DEFAULT_CITY, LIMITS } from '../../shared/constants';
 import type { SectionBlock } from '../../shared/schemas/front';
+import type { CorrectionsPage } from '../../shared/schemas/corrections';
 
 export interface QueryDef<T> {
   key: readonly unknown[];
@@ -87,6 +88,12 @@ export const q = {
   prayer: (city: string = DEFAULT_CITY) =>
     def<PrayerTimesResponse>(['prayer-times', city], `/api/prayer-times${cityParam(city)}`),
   weather: (city: string = DEFAULT_CITY) => def<WeatherResponse>(['weather', city], `/api/weather${cityParam(city)}`),
+  /** The corrections page: the newest corrections and clarifications, or the page after `before`. */
+  corrections: (before?: string) =>
+    def<CorrectionsPage>(
+      ['corrections', before ?? null],
+      `/api/corrections${before ? `?before=${encodeURIComponent(before)}` : ''}`,
+    ),
   search: (query: string, page: number) =>
     def<SearchResponse>(['search', query, page], `/api/search?q=${encodeURIComponent(query)}&page=${page}`),
 };

@@ -17,6 +17,8 @@ export type CacheTag =
   | 'sitemap'
   /** The archive by tag and by author: tag and author pages (their membership changes with publishing and links). */
   | 'archive'
+  /** The public corrections page (its list of corrections and clarifications). */
+  | 'corrections'
   /** Every server-rendered reader page (not the API answers they are made of). */
   | 'pages'
   | `article:${number}`

@@ -402,6 +402,57 @@ const WRITES: Write[] = [
     drops: () => [],
     keeps: NOTHING_PUBLIC,
   },
+  {
+    route: 'PUT /api/admin/media/:id',
+    run: async () => {
+      // The article's picture: what is said about it changes on its page and on every list with its card.
+      const id = '0000000b-0000-4000-8000-00000000000b';
+      await t.database.pool.query(
+        `insert into media (id, original_name, source_type, width, height, widths, bytes) values ($1, 'y.png', 'png', 20, 20, '{400}', 1)`,
+        [id],
+      );
+      await t.database.pool.query('insert into media_usages (media_id, news_id) values ($1, $2)', [id, ids.article]);
+      return call('PUT', `/api/admin/media/${id}`, { alt: 'وصف', caption: 'تعليق جديد', credit: 'رويترز' });
+    },
+    drops: () => [`/api/news/${ids.article}`, '/api/news'],
+    keeps: NEWS_UNRELATED,
+  },
+  {
+    route: 'POST /api/admin/news/:id/notes',
+    run: () => call('POST', `/api/admin/news/${ids.article}/notes`, { kind: 'correction', text: 'تصحيح' }),
+    drops: () => [`/api/news/${ids.article}`, '/api/corrections'],
+    keeps: NEWS_UNRELATED,
+  },
+  {
+    route: 'POST /api/admin/news/:id/notes/:noteId/remove',
+    run: async () => {
+      const { rows } = await t.database.pool.query(
+        `insert into news_notes (news_id, kind, body, created_at, created_by_name) values ($1, 'clarification', 'توضيح', now(), 'chief') returning id`,
+        [ids.article],
+      );
+      return call('POST', `/api/admin/news/${ids.article}/notes/${rows[0].id}/remove`, { reason: 'خطأ' });
+    },
+    drops: () => [`/api/news/${ids.article}`, '/api/corrections'],
+    keeps: NEWS_UNRELATED,
+  },
+  {
+    route: 'POST /api/admin/news/:id/editorial-notes',
+    run: () => call('POST', `/api/admin/news/${ids.draft}/editorial-notes`, { text: 'ملاحظة للمحرر' }),
+    drops: () => [],
+    keeps: () => [...NOTHING_PUBLIC(), '/api/corrections'],
+  },
+  {
+    route: 'PATCH /api/admin/news/:id/editorial-notes/:noteId',
+    run: async () => {
+      const { rows } = await t.database.pool.query(
+        `insert into editorial_notes (news_id, body, author_name, created_at) values ($1, 'ملاحظة', 'chief', now()) returning id`,
+        [ids.draft],
+      );
+      return call('PATCH', `/api/admin/news/${ids.draft}/editorial-notes/${rows[0].id}`, { resolved: true });
+    },
+    drops: () => [],
+    keeps: () => [...NOTHING_PUBLIC(), '/api/corrections'],
+  },
 ];
 
 /**

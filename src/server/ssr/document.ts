@@ -83,7 +83,7 @@ function jsonLd(meta: PageMeta, origin: string, settings: PublicSettings): objec
           url: `${origin}/author/${encodeURIComponent(p.username)}`,
         }))
       : publisher;
-    const image = meta.image ? [absolute(origin, meta.image)] : undefined;
+    const image = meta.image ? [imageObject(absolute(origin, meta.image), meta)] : undefined;
     const article = {
       '@context': 'https://schema.org',
       '@type': 'NewsArticle',
@@ -100,6 +100,7 @@ function jsonLd(meta: PageMeta, origin: string, settings: PublicSettings): objec
       author,
       ...(a.byline ? { creditText: a.byline } : {}),
       publisher,
+      ...correctionsOf(a),
     };
     const coverage = meta.live?.coverage;
     if (!coverage || !meta.live) return article;
@@ -160,12 +161,41 @@ function moreJsonLd(meta: PageMeta, origin: string, settings: PublicSettings): o
   return blocks;
 }
 
+/**
+ * The article's picture as Google's ImageObject: the share image (1200×630, cut around the focal point) with the
+ * library's caption, credit (creditText) and copyright notice (the source, else the credit).
+ */
+function imageObject(url: string, meta: PageMeta): object {
+  const info = meta.imageInfo;
+  const credit = info?.credit || info?.source;
+  const notice = info?.source || info?.credit;
+  return {
+    '@type': 'ImageObject',
+    url,
+    contentUrl: url,
+    width: 1200,
+    height: 630,
+    ...(info?.caption ? { caption: info.caption } : {}),
+    ...(credit ? { creditText: credit } : {}),
+    ...(notice ? { copyrightNotice: notice } : {}),
+  };
+}
+
+/** Corrections and clarifications told to readers, as schema.org's `correction` (CorrectionComment). */
+function correctionsOf(a: NonNullable<PageMeta['article']>): object {
+  const told = a.notes.filter((n) => n.kind !== 'update');
+  if (!told.length) return {};
+  return {
+    correction: told.map((n) => ({ '@type': 'CorrectionComment', text: n.text, datePublished: n.createdAt })),
+  };
+}
+
 /** A live coverage page: LiveBlogPosting, each entry shown on the page a BlogPosting with its own #anchor. */
 function liveBlogPosting(
   article: Record<string, unknown>,
   coverage: LiveCoverage,
   live: LiveSnapshot,
-  ctx: { url: string; origin: string; image: string[] | undefined; publisher: object },
+  ctx: { url: string; origin: string; image: object[] | undefined; publisher: object },
 ): object {
   const entries = live.pinned ? [live.pinned, ...live.entries.filter((e) => e.id !== live.pinned!.id)] : live.entries;
   const modified = [String(article.dateModified ?? ''), coverage.lastEntryAt ?? ''].sort().at(-1);

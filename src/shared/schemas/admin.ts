@@ -256,6 +256,8 @@ export const newsRevisionSummary = z.object({
   adminName: z.string(),
   reason: z.string(),
   title: z.string(),
+  /** A correction, clarification or update told to readers with this revision (its text; removed: and why). */
+  note: z.string().nullable(),
   createdAt: z.string(),
 });
 export type NewsRevisionSummary = z.infer<typeof newsRevisionSummary>;
@@ -461,13 +463,6 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const mediaResponse = z.object({
-  id: z.string(),
-  url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  srcset: z.string(),
-});
 export const okMessage = z.object({ message: z.string() });
 
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -483,5 +478,4 @@ export type CreateAdminInput = z.infer<typeof createAdminInput>;
 export type StatisticsToday = z.infer<typeof statisticsToday>;
 export type StatisticsDetailed = z.infer<typeof statisticsDetailed>;
 export type SettingsInput = z.infer<typeof settingsInput>;
-export type MediaResponse = z.infer<typeof mediaResponse>;
 export type OkMessage = z.infer<typeof okMessage>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { decimalInt } from './common';
 import { LIMITS } from '../constants';
 import { CURSOR, type NewsCursor } from '../cursor';
+import { imageInfo } from './media';
+import { readerNote } from './corrections';
 
 /**
  * A news item as public lists return it. SPEC §3 says list clients read snake_case `image_url` and
@@ -24,6 +26,8 @@ export const newsListItem = z.object({
   createdAt: z.string(),
   /** Live coverage whose coverage is still live (the «مباشر» badge). */
   live: z.boolean(),
+  /** The library's alt, caption, credit and focal point of the picture (null: none, or an outside address). */
+  imageInfo: imageInfo.nullable(),
 });
 export type NewsListItem = z.infer<typeof newsListItem>;
 
@@ -47,6 +51,8 @@ export const newsArticle = newsListItem.extend({
   byline: z.string(),
   authors: z.array(articleAuthor),
   tags: z.array(articleTag),
+  /** Corrections, clarifications and updates told to readers, oldest first. */
+  notes: z.array(readerNote),
 });
 export type NewsArticle = z.infer<typeof newsArticle>;
 

@@ -4,6 +4,7 @@ import {
   ChevronsRight,
   Clock,
   FolderTree,
+  Images,
   KeyRound,
   LayoutDashboard,
   LogOut,
@@ -26,6 +27,7 @@ import { NavLink } from '../../lib/routing';
 const LINKS: { to: string; label: string; icon: typeof LayoutDashboard; permission?: Permission }[] = [
   { to: '/admin/dashboard', label: 'لوحة التحكم', icon: LayoutDashboard },
   { to: '/admin/news', label: 'الأخبار', icon: Newspaper },
+  { to: '/admin/media', label: 'مكتبة الوسائط', icon: Images, permission: 'media.upload' },
   { to: '/admin/live', label: 'التغطية المباشرة', icon: Radio, permission: 'news.write' },
   { to: '/admin/breaking-news', label: 'الأخبار العاجلة', icon: Siren, permission: 'breaking.manage' },
   { to: '/admin/categories', label: 'التصنيفات', icon: FolderTree, permission: 'sections.manage' },

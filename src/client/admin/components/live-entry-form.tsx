@@ -1,6 +1,6 @@
 /**
  * The live desk's box, for a new entry and for editing one in place: the compact rich-text editor (bold, links,
- * lists), then, a click away, one picture (uploaded or by address) with its caption, a YouTube or X link and a key
+ * lists), then, a click away, one picture (from the media library, uploaded, or by address) with its caption, a YouTube or X link and a key
  * event's label. Ctrl+Enter (Cmd+Enter on a Mac) sends it from any of its fields; Enter alone never does.
  *
  * It validates with the server's schema (liveEntryInput), and a 400's field messages come back next to their
@@ -258,6 +258,12 @@ export function LiveEntryForm({
                 onUploading={setUploading}
                 label="صورة (اختياري)"
                 idPrefix={field('image')}
+                // A library picture brings its caption and credit (agencies require the credit wherever it goes).
+                onPicked={(item) => {
+                  if (form.getValues('imageCaption').trim()) return;
+                  const caption = [item.caption, item.credit && `الصورة: ${item.credit}`].filter(Boolean).join(' — ');
+                  form.setValue('imageCaption', caption, { shouldDirty: true });
+                }}
               />
             )}
           />

@@ -16,7 +16,7 @@ import { ImageField } from './image-field';
 import { RichEditor } from './rich-editor';
 import { TagsField } from './tags-field';
 import { described, Field, Input, LabeledSwitch, Select, Textarea } from './ui';
-import type { Me } from './news-editor';
+import type { Me } from './news-editor-state';
 
 export type NewsFormFields = NewsFormValues & { authors: number[]; tags: string[] };
 

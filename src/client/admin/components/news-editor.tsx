@@ -6,32 +6,25 @@
  * restoring loads a revision into the editor for review (nothing changes for readers until it is saved); and a
  * preview exactly as readers will see it.
  *
- * This file holds the editor's state and what it sends; the fields, the publishing bar and the notices are their own
- * components (news-editor-fields.tsx, news-actions-bar.tsx, news-editor-notices.tsx).
+ * Beside it, the story's notes (news-notes-panel.tsx): the staff's editorial notes on a draft or a story in review,
+ * and on a published story the corrections, clarifications and updates readers see.
+ *
+ * This file holds the editor's state and what it sends; the form's values (news-editor-state.ts), autosave
+ * (use-news-autosave.ts), presence (use-presence.ts), the fields, the publishing bar, the notices and the notes are
+ * their own files.
  */
 import { useLeaveWarning } from '../lib/leave-warning';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromLocalInput, toLocalInput } from '../../../shared/format';
 import { actionsFor, canEdit, type NewsAction, type NewsStatus } from '../../../shared/news-workflow';
-import { can, type Role } from '../../../shared/permissions';
-import {
-  newsInput,
-  PRESENCE_HEARTBEAT_MS,
-  type AdminNewsItem,
-  type NewsInput,
-  type NewsRevision,
-  type StaffRef,
-} from '../../../shared/schemas/admin';
+import { can } from '../../../shared/permissions';
+import { newsInput, type AdminNewsItem, type NewsInput, type NewsRevision } from '../../../shared/schemas/admin';
 import type { Category } from '../../../shared/schemas/categories';
 import { errorText } from '../api/client';
 import {
-  autosave,
-  createDraft,
   discardAutosave,
-  heartbeat,
   isEditConflict as isConflict,
-  leave,
   newsDetailQuery,
   staffQuery,
   useSaveNews,
@@ -43,7 +36,11 @@ import { LiveCoverageAction, useLiveAfterFirstSave } from './live-coverage-actio
 import { NewsActionsBar } from './news-actions-bar';
 import { AlertChannelsField, SendAlertButton } from './alert-channels';
 import { requestAlert } from '../lib/alert-prompt';
-import { NewsFields, type NewsFormFields } from './news-editor-fields';
+import { NewsFields } from './news-editor-fields';
+import { FIELDS, newKey, valuesOf, type Me, type Values } from './news-editor-state';
+import { NewsNotesPanel } from './news-notes-panel';
+import { useNewsAutosave } from './use-news-autosave';
+import { usePresence } from './use-presence';
 import {
   ConflictNotice,
   EditorStatusLine,
@@ -53,82 +50,7 @@ import {
 } from './news-editor-notices';
 import { RevisionsPanel } from './revisions-panel';
 
-/** Quiet time after the last keystroke before an autosave. */
-export const AUTOSAVE_DELAY_MS = 3000;
-
-export interface Me {
-  id: number;
-  role: Role;
-}
-
-type Values = NewsFormFields;
-const FIELDS = [
-  'title',
-  'description',
-  'content',
-  'category',
-  'imageUrl',
-  'featured',
-  'byline',
-  'authors',
-  'tags',
-] as const;
-
-const valuesOf = (a: AdminNewsItem | null, me: Me): Values =>
-  a
-    ? {
-        title: a.title,
-        description: a.description,
-        content: a.content,
-        category: a.category,
-        imageUrl: a.imageUrl ?? '',
-        featured: a.featured,
-        byline: a.byline,
-        authors: a.staff.map((s) => s.id),
-        tags: a.tags.map((t) => t.name),
-      }
-    : {
-        title: '',
-        description: '',
-        content: '',
-        category: '',
-        imageUrl: '',
-        featured: false,
-        byline: '',
-        authors: [me.id],
-        tags: [],
-      };
-
-/** The comparable text of the form (what autosave and "unsaved changes" look at). */
-const snapshot = (v: Values) =>
-  JSON.stringify([v.title, v.description, v.content, v.category, v.imageUrl, v.featured, v.byline, v.authors, v.tags]);
-
-/** A random key per new article, so a create retried after a lost answer makes one article. */
-const newKey = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
-/** Who else has the article open: a heartbeat while the editor is open, and goodbye when it closes. */
-function usePresence(id: number | undefined): StaffRef[] {
-  const [others, setOthers] = useState<StaffRef[]>([]);
-  useEffect(() => {
-    if (!id) return;
-    let stopped = false;
-    const beat = () =>
-      heartbeat(id)
-        .then((list) => !stopped && setOthers(list))
-        .catch(() => undefined);
-    void beat();
-    const t = setInterval(beat, PRESENCE_HEARTBEAT_MS);
-    return () => {
-      stopped = true;
-      clearInterval(t);
-      void leave(id);
-    };
-  }, [id]);
-  return others;
-}
+export type { Me } from './news-editor-state';
 
 interface Restored {
   id: number;
@@ -177,15 +99,10 @@ export function NewsEditor({
     ),
   );
   const [whenError, setWhenError] = useState<string>();
-  const [saved, setSaved] = useState<{ at: string; aside: boolean } | null>(null);
-  const [autosaveFailed, setAutosaveFailed] = useState(false);
   const [pendingAutosave, setPendingAutosave] = useState(initial?.autosave ?? null);
   const [restored, setRestored] = useState<Restored | null>(null);
   /** Bumped when the body is replaced from outside, so the rich-text editor starts again from it. */
   const [bodyKey, setBodyKey] = useState(0);
-  const lastSaved = useRef(snapshot(valuesOf(initial, me)));
-  const [dirty, setDirty] = useState(false);
-  useLeaveWarning(() => dirty);
 
   const access = {
     status: status ?? 'draft',
@@ -194,14 +111,25 @@ export function NewsEditor({
   const editable = canEdit(me.role, access);
   const actions = actionsFor(me.role, access);
 
-  const markSaved = useCallback(
-    (values: Values) => {
-      lastSaved.current = snapshot(values);
-      setDirty(false);
-      onDirty?.(false);
-    },
-    [onDirty],
-  );
+  /** The first autosave of a new article made it: from now on it is that article. */
+  const onCreated = useCallback((created: AdminNewsItem) => {
+    setArticle(created);
+    version.current = created.version;
+  }, []);
+  const auto = useNewsAutosave({
+    form,
+    start: valuesOf(initial, me),
+    id,
+    version,
+    idempotencyKey: key.current,
+    enabled: editable && !uploading,
+    conflict,
+    onConflict: setConflict,
+    onCreated,
+    onDirty,
+  });
+  const { dirty, markSaved } = auto;
+  useLeaveWarning(() => dirty);
 
   /** Takes the server's article as the new starting point (after a save or a reload). */
   const adopt = useCallback(
@@ -222,60 +150,6 @@ export function NewsEditor({
     for (const field of FIELDS) form.setValue(field, values[field] as never, { shouldDirty: true });
     setBodyKey((k) => k + 1);
   };
-
-  // Autosave: a few seconds after the last change, what the editor holds goes to the server (a draft in review or
-  // being written is saved itself; a published or scheduled one is kept aside for this editor).
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const running = useRef(false);
-  /** The autosave that is creating the article, if one is under way (a save waits for it, then saves that one). */
-  const creating = useRef<Promise<AdminNewsItem> | null>(null);
-  const runAutosave = useCallback(async () => {
-    if (running.current || conflict || !editable || uploading) return;
-    const values = form.getValues();
-    const now = snapshot(values);
-    if (now === lastSaved.current || !values.title.trim() || !values.category) return;
-    running.current = true;
-    try {
-      if (!id) {
-        // The first autosave of a new article makes it a draft (once, whatever the network does: one key).
-        creating.current = createDraft({ ...values, action: 'draft' } as NewsInput, key.current);
-        const created = await creating.current.finally(() => (creating.current = null));
-        setArticle(created);
-        version.current = created.version;
-        setSaved({ at: created.updatedAt, aside: false });
-      } else {
-        const { version: _v, action: _a, publishAt: _p, restoredFrom: _r, ...body } = values as NewsInput;
-        const res = await autosave(id, { ...body, version: version.current });
-        if (res.target === 'article') version.current = res.version;
-        setSaved({ at: res.savedAt, aside: res.target === 'autosave' });
-      }
-      lastSaved.current = now;
-      const still = snapshot(form.getValues()) !== now;
-      setDirty(still);
-      onDirty?.(still);
-      setAutosaveFailed(false);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'news', 'list'] });
-    } catch (err) {
-      if (isConflict(err)) setConflict(errorText(err, 'عدّل شخص آخر هذا الخبر'));
-      else setAutosaveFailed(true);
-    } finally {
-      running.current = false;
-    }
-  }, [conflict, editable, uploading, form, id, queryClient, onDirty]);
-
-  useEffect(() => {
-    const sub = form.watch((values) => {
-      const changed = snapshot(values as Values) !== lastSaved.current;
-      setDirty(changed);
-      onDirty?.(changed);
-      clearTimeout(timer.current);
-      if (changed) timer.current = setTimeout(() => void runAutosave(), AUTOSAVE_DELAY_MS);
-    });
-    return () => {
-      sub.unsubscribe();
-      clearTimeout(timer.current);
-    };
-  }, [form, runAutosave, onDirty]);
 
   // The schedule's field takes the focus when it opens (it sits in the publishing bar, beside its buttons).
   useEffect(() => {
@@ -307,9 +181,9 @@ export function NewsEditor({
     form.handleSubmit(
       async (values) => {
         if (uploading) return void notify.info('يرجى الانتظار حتى اكتمال تحميل الصورة');
-        clearTimeout(timer.current);
+        auto.cancel();
         // An autosave creating this article right now: save that one, not a second.
-        const made = creating.current ? await creating.current.catch(() => null) : null;
+        const made = auto.creating.current ? await auto.creating.current.catch(() => null) : null;
         const target = id ?? made?.id;
         const body: NewsInput = {
           ...values,
@@ -402,7 +276,7 @@ export function NewsEditor({
       <EditorStatusLine
         article={article}
         status={status}
-        autosave={{ failed: autosaveFailed, dirty, saved }}
+        autosave={{ failed: auto.failed, dirty, saved: auto.saved }}
         view={view}
         onToggleView={() => setView(view === 'edit' ? 'history' : 'edit')}
       />
@@ -431,67 +305,72 @@ export function NewsEditor({
         />
       )}
 
-      {view === 'history' && id ? (
-        <RevisionsPanel
-          newsId={id}
-          current={{
-            title: values.title ?? '',
-            description: values.description ?? '',
-            content: values.content ?? '',
-            byline: values.byline ?? '',
-          }}
-          canRestore={editable}
-          onRestore={(rev) => void loadRevision(rev)}
-        />
-      ) : (
-        // Enter in a field never publishes by itself: every action is a button of its own.
-        <form onSubmit={(e) => e.preventDefault()} noValidate className="space-y-4">
-          <fieldset disabled={busy || !editable} className="space-y-4">
-            {!editable && (
-              <p className="rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
-                هذا الخبر {status === 'published' ? 'منشور' : 'ليس مسودتك'}؛ يعدّله المحررون فقط.
-              </p>
-            )}
-            <NewsFields
-              form={form}
-              categories={categories}
-              me={me}
-              editable={editable}
-              busy={busy}
-              bodyKey={bodyKey}
-              onUploading={setUploading}
+      <div className={id && status ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start' : ''}>
+        <div className="min-w-0">
+          {view === 'history' && id ? (
+            <RevisionsPanel
+              newsId={id}
+              current={{
+                title: values.title ?? '',
+                description: values.description ?? '',
+                content: values.content ?? '',
+                byline: values.byline ?? '',
+              }}
+              canRestore={editable}
+              onRestore={(rev) => void loadRevision(rev)}
             />
-          </fieldset>
-          <NewsActionsBar
-            role={me.role}
-            status={status}
-            actions={actions}
-            editable={editable}
-            busy={busy}
-            uploading={uploading}
-            pendingAction={form.getValues('action')}
-            error={saveError}
-            scheduling={{
-              open: scheduling,
-              when,
-              error: whenError ?? form.formState.errors.publishAt?.message,
-              setWhen,
-              confirm: confirmSchedule,
-              cancel: () => setScheduling(false),
-            }}
-            onCancel={onCancel}
-            onSave={() => void submit(undefined)}
-            onAction={runAction}
-            alert={
-              !can(me.role, 'alerts.send') ? null : status === 'published' && id ? (
-                <SendAlertButton source={{ type: 'news', id }} title={values.title ?? ''} />
-              ) : actions.includes('publish') ? (
-                <AlertChannelsField value={alertChannels} onChange={setAlertChannels} disabled={busy} />
-              ) : null
-            }
-          />
-        </form>
-      )}
+          ) : (
+            // Enter in a field never publishes by itself: every action is a button of its own.
+            <form onSubmit={(e) => e.preventDefault()} noValidate className="space-y-4">
+              <fieldset disabled={busy || !editable} className="space-y-4">
+                {!editable && (
+                  <p className="rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
+                    هذا الخبر {status === 'published' ? 'منشور' : 'ليس مسودتك'}؛ يعدّله المحررون فقط.
+                  </p>
+                )}
+                <NewsFields
+                  form={form}
+                  categories={categories}
+                  me={me}
+                  editable={editable}
+                  busy={busy}
+                  bodyKey={bodyKey}
+                  onUploading={setUploading}
+                />
+              </fieldset>
+              <NewsActionsBar
+                role={me.role}
+                status={status}
+                actions={actions}
+                editable={editable}
+                busy={busy}
+                uploading={uploading}
+                pendingAction={form.getValues('action')}
+                error={saveError}
+                scheduling={{
+                  open: scheduling,
+                  when,
+                  error: whenError ?? form.formState.errors.publishAt?.message,
+                  setWhen,
+                  confirm: confirmSchedule,
+                  cancel: () => setScheduling(false),
+                }}
+                onCancel={onCancel}
+                onSave={() => void submit(undefined)}
+                onAction={runAction}
+                alert={
+                  !can(me.role, 'alerts.send') ? null : status === 'published' && id ? (
+                    <SendAlertButton source={{ type: 'news', id }} title={values.title ?? ''} />
+                  ) : actions.includes('publish') ? (
+                    <AlertChannelsField value={alertChannels} onChange={setAlertChannels} disabled={busy} />
+                  ) : null
+                }
+              />
+            </form>
+          )}
+        </div>
+        {id && status && <NewsNotesPanel newsId={id} status={status} role={me.role} />}
+      </div>
     </div>
   );
 }

@@ -21,6 +21,12 @@ const REASONS: Record<string, string> = {
   schedule: 'جدولة',
   unpublish: 'إلغاء النشر',
   restore: 'استعادة نسخة',
+  correction: 'تصحيح للقراء',
+  clarification: 'توضيح للقراء',
+  update: 'تحديث للقراء',
+  'remove-correction': 'إزالة تصحيح',
+  'remove-clarification': 'إزالة توضيح',
+  'remove-update': 'إزالة تحديث',
 };
 
 export interface CurrentText {
@@ -127,6 +133,7 @@ export function RevisionsPanel({
                 {r.adminName} · {formatDateTime(r.createdAt)}
               </span>
               <span className="line-clamp-1 block text-xs">{r.title}</span>
+              {r.note && <span className="line-clamp-2 block text-xs italic">«{r.note}»</span>}
             </button>
           </li>
         ))}

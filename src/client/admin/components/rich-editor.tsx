@@ -1,7 +1,9 @@
 /**
  * The article editor: Quill 2 with SPEC §2's toolbar, right to left, at least 300 px high; history groups
  * changes within 1000 ms, 100 steps. Links only http, https, mailto and tel (a selected e-mail address becomes
- * a mailto: link); pictures go through the image upload and are inserted by URL. Toolbar labels are Arabic
+ * a mailto: link). Pictures, galleries and YouTube videos come from the media library (media-blots.ts): the toolbar's
+ * picture, gallery and video buttons open the library (where a new picture can be uploaded too) and put a block at
+ * the caret. Toolbar labels are Arabic
  * (styles.css names the heading picker's options); the default alignment of Arabic text is right, so its button
  * shows the right-align icon.
  *
@@ -21,10 +23,10 @@ import type QuillClipboard from 'quill/modules/clipboard';
 import type QuillTable from 'quill/modules/table';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { toast } from 'sonner';
 import { ARTICLE_PALETTE, cleanPastedHtml, EDITOR_FORMATS } from '../../../shared/article-html';
-import { errorText } from '../api/client';
-import { uploadImage } from '../api/media';
+import { rememberMedia, type MediaBlockValue } from './media-blots';
+import { MediaPicker } from './media-picker';
+import { VideoDialog } from './video-dialog';
 
 const Link = Quill.import('formats/link') as { PROTOCOL_WHITELIST: string[]; sanitize: (url: string) => string };
 Link.PROTOCOL_WHITELIST = ['http', 'https', 'mailto', 'tel'];
@@ -71,8 +73,20 @@ const TOOLBAR = [
   [{ color: palette('#000000') }, { background: palette('#ffffff') }],
   [{ list: 'ordered' }, { list: 'bullet' }],
   [{ align: ['', 'center', 'justify'] }],
-  ['link', 'image'],
+  ['link', 'image', 'gallery', 'youtube'],
   ['clean'],
+];
+
+/** The toolbar's own buttons for the library's blocks (Quill has no icon for them). */
+const ICONS: [string, string][] = [
+  [
+    '.ql-gallery',
+    '<svg viewBox="0 0 18 18"><rect class="ql-stroke" x="2" y="4" width="11" height="9" rx="1"/><path class="ql-stroke" d="M5 15h10a1 1 0 0 0 1-1V6"/><circle class="ql-fill" cx="6" cy="7" r="1"/><path class="ql-stroke" d="M3 12l3-3 2 2 2-2 3 3"/></svg>',
+  ],
+  [
+    '.ql-youtube',
+    '<svg viewBox="0 0 18 18"><rect class="ql-stroke" x="2" y="4" width="14" height="10" rx="2"/><path class="ql-fill" d="M8 6.5v5l4-2.5z"/></svg>',
+  ],
 ];
 
 /** Arabic names for the toolbar's buttons (tooltips and what a screen reader says). */
@@ -88,7 +102,9 @@ const LABELS: [string, string][] = [
   ['.ql-list[value=bullet]', 'قائمة نقطية'],
   ['.ql-align', 'المحاذاة'],
   ['.ql-link', 'رابط'],
-  ['.ql-image', 'صورة'],
+  ['.ql-image', 'صورة من المكتبة'],
+  ['.ql-gallery', 'معرض صور'],
+  ['.ql-youtube', 'فيديو يوتيوب'],
   ['.ql-clean', 'إزالة التنسيق'],
 ];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -124,6 +140,15 @@ export function RichEditor({
   onChangeRef.current = onChange;
   const [tableBar, setTableBar] = useState<HTMLElement | null>(null);
   const [inTable, setInTable] = useState(false);
+  /** A library dialog opened from the toolbar, and where in the text its block goes. */
+  const [dialog, setDialog] = useState<'figure' | 'gallery' | 'video' | null>(null);
+  const insertAt = useRef(0);
+  const openDialog = useRef((kind: 'figure' | 'gallery' | 'video') => {
+    const q = quill.current;
+    if (!q) return;
+    insertAt.current = q.getSelection(true)?.index ?? q.getLength();
+    setDialog(kind);
+  });
 
   useEffect(() => {
     const el = document.createElement('div');
@@ -145,23 +170,9 @@ export function RichEditor({
                 : window.prompt('أدخل الرابط (http أو https أو mailto أو tel):', 'https://');
               if (url) this.quill.format('link', url);
             },
-            image(this: { quill: Quill }) {
-              const input = document.createElement('input');
-              input.type = 'file';
-              input.accept = 'image/png,image/gif,image/jpeg,image/webp';
-              input.onchange = async () => {
-                const file = input.files?.[0];
-                if (!file) return;
-                try {
-                  const { url } = await uploadImage(file, () => {});
-                  const at = this.quill.getSelection(true)?.index ?? this.quill.getLength();
-                  this.quill.insertEmbed(at, 'image', url, 'user');
-                } catch (err) {
-                  toast.error('خطأ في تحميل الصورة', { description: errorText(err, 'تعذّر رفع الصورة') });
-                }
-              };
-              input.click();
-            },
+            image: () => openDialog.current('figure'),
+            gallery: () => openDialog.current('gallery'),
+            youtube: () => openDialog.current('video'),
           },
         },
         history: { delay: 1000, maxStack: 100, userOnly: true },
@@ -181,6 +192,7 @@ export function RichEditor({
       const to = e.relatedTarget as Node | null;
       if (!to || !(bar.contains(to) || q.root.contains(to))) setInTable(false);
     });
+    for (const [selector, svg] of ICONS) toolbar?.querySelectorAll(selector).forEach((b) => (b.innerHTML = svg));
     for (const [selector, label] of LABELS)
       toolbar?.querySelectorAll(selector).forEach((b) => {
         b.setAttribute('title', label);
@@ -192,7 +204,7 @@ export function RichEditor({
     q.root.setAttribute('aria-multiline', 'true');
     if (value) q.clipboard.dangerouslyPasteHTML(value, 'silent');
     q.on('text-change', () =>
-      onChangeRef.current(q.getText().trim() || q.root.querySelector('img,iframe') ? q.root.innerHTML : ''),
+      onChangeRef.current(q.getText().trim() || q.root.querySelector('img,iframe,figure') ? q.root.innerHTML : ''),
     );
     quill.current = q;
     return () => {
@@ -203,6 +215,16 @@ export function RichEditor({
   }, []);
 
   useEffect(() => quill.current?.enable(!disabled), [disabled]);
+
+  /** Puts a library block where the caret was when the dialog opened. */
+  const insertBlock = (value: MediaBlockValue) => {
+    setDialog(null);
+    const q = quill.current;
+    if (!q) return;
+    const at = Math.min(insertAt.current, q.getLength());
+    q.insertEmbed(at, 'mediablock', value, 'user');
+    q.setSelection(at + 1, 0, 'user');
+  };
 
   const runTableAction = (run: (t: QuillTable) => void) => {
     const q = quill.current;
@@ -236,6 +258,38 @@ export function RichEditor({
           </div>,
           tableBar,
         )}
+      {!compact && (
+        <>
+          <MediaPicker
+            open={dialog === 'figure'}
+            title="إدراج صورة من المكتبة"
+            confirmLabel="إدراج الصورة"
+            onClose={() => setDialog(null)}
+            onPick={(items) => {
+              rememberMedia(items);
+              if (items[0]) insertBlock({ kind: 'figure', id: items[0].id });
+            }}
+          />
+          <MediaPicker
+            open={dialog === 'gallery'}
+            title="إدراج معرض صور"
+            confirmLabel="إدراج المعرض"
+            multiple
+            min={2}
+            titleField="عنوان المعرض (اختياري)"
+            onClose={() => setDialog(null)}
+            onPick={(items, title) => {
+              rememberMedia(items);
+              insertBlock({ kind: 'gallery', ids: items.map((m) => m.id), title: title ?? '' });
+            }}
+          />
+          <VideoDialog
+            open={dialog === 'video'}
+            onClose={() => setDialog(null)}
+            onInsert={(video) => insertBlock({ kind: 'youtube', ...video })}
+          />
+        </>
+      )}
     </div>
   );
 }

@@ -141,9 +141,12 @@ export function LabeledSwitch({
   );
 }
 
+/** The dialogs open now, the top one last (a library picker opened from the article editor sits above it). */
+const openDialogs: HTMLElement[] = [];
+
 /**
- * A modal dialog. Everything behind it is made inert (focus and clicks stay inside; Escape closes it). It is not
- * the native top layer, so toasts (and any error they carry) show above it.
+ * A modal dialog. Everything behind it is made inert (focus and clicks stay inside; Escape closes it), a dialog it
+ * was opened from included. It is not the native top layer, so toasts (and any error they carry) show above it.
  */
 export function Modal({
   open,
@@ -166,16 +169,23 @@ export function Modal({
     if (!open) return;
     const root = document.getElementById('root');
     const before = document.activeElement as HTMLElement | null;
+    const self = box.current!.parentElement!;
+    const below = openDialogs.at(-1);
+    openDialogs.push(self);
     root?.setAttribute('inert', '');
+    below?.setAttribute('inert', '');
     const first = box.current?.querySelector<HTMLElement>(
       'input:not([type=hidden]), select, textarea, [contenteditable=true], button, a[href]',
     );
     (first ?? box.current)?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCloseRef.current();
+    // Only the top dialog answers Escape.
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && openDialogs.at(-1) === self && onCloseRef.current();
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      root?.removeAttribute('inert');
+      openDialogs.splice(openDialogs.indexOf(self), 1);
+      if (below) below.removeAttribute('inert');
+      else root?.removeAttribute('inert');
       before?.focus?.();
     };
   }, [open]);

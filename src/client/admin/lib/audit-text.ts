@@ -31,6 +31,8 @@ const ENTITY_NOUN: Record<string, string> = {
   category: 'تصنيف',
   admin: 'حساب',
   media: 'صورة',
+  news_note: 'ملاحظة للقراء',
+  editorial_note: 'ملاحظة تحريرية',
   prayer_times: 'مواقيت الصلاة',
   settings: 'الإعدادات',
   session: 'جلسة',
@@ -179,6 +181,7 @@ function phrase(e: AuditEntry, d: Details): { verb: string; rest?: string; named
       break;
     case 'media':
       if (action === 'create') return { verb: 'رفع الصورة' };
+      if (action === 'update') return { verb: 'عدّل بيانات الصورة' };
       if (action === 'delete') return { verb: 'حذف الصورة' };
       break;
     case 'fanout_send': {
@@ -194,6 +197,18 @@ function phrase(e: AuditEntry, d: Details): { verb: string; rest?: string; named
     case 'newsletter_subscriber':
       if (action === 'delete')
         return { verb: 'حذف مشتركاً من النشرة البريدية', rest: e.entityId ? ` (رقم ${e.entityId})` : '', named: false };
+      break;
+    case 'news_note': {
+      const label = str(d.label) ?? 'ملاحظة';
+      if (action === 'create') return { verb: `أضاف ${label}اً إلى الخبر`, rest: str(d.text) ? `: ${d.text}` : '' };
+      if (action === 'delete')
+        return { verb: `أزال ${label}اً من الخبر`, rest: str(d.reason) ? ` (السبب: ${d.reason})` : '' };
+      break;
+    }
+    case 'editorial_note':
+      if (action === 'create') return { verb: 'كتب ملاحظة تحريرية على الخبر', rest: str(d.text) ? `: ${d.text}` : '' };
+      if (action === 'update')
+        return { verb: d.resolved ? 'علّم ملاحظة تحريرية منجزة على الخبر' : 'أعاد فتح ملاحظة تحريرية على الخبر' };
       break;
     case 'settings':
       if (action === 'update' && e.entityId === 'newsletter')
@@ -236,6 +251,9 @@ function phrase(e: AuditEntry, d: Details): { verb: string; rest?: string; named
 const EDIT_PAGES: Record<string, (id: string) => string> = {
   news: (id) => `/admin/news?edit=${encodeURIComponent(id)}`,
   live: (id) => `/admin/live/${encodeURIComponent(id)}`,
+  news_note: (id) => `/admin/news?edit=${encodeURIComponent(id)}`,
+  editorial_note: (id) => `/admin/news?edit=${encodeURIComponent(id)}`,
+  media: () => '/admin/media',
   breaking_news: () => '/admin/breaking-news',
   category: () => '/admin/categories',
 };

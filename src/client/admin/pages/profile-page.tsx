@@ -69,6 +69,7 @@ function ProfileForm({ initial }: { initial: ProfileInput }) {
               label="الصورة الشخصية"
               idPrefix="profile-avatar"
               allowUrl={false}
+              library={false}
               value={field.value ?? ''}
               onChange={(url) => field.onChange(url || null)}
               error={errors.avatarUrl?.message}

@@ -42,6 +42,11 @@ export function SiteFooter({ year }: { year: number }) {
                 تنبيهات الأخبار العاجلة
               </Link>
             </li>
+            <li>
+              <Link to="/corrections" className="text-slate-200 hover:text-white hover:underline">
+                التصحيحات
+              </Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-contact">

@@ -12,8 +12,13 @@ export function FeaturedCard({ item }: { item: NewsListItem }) {
       className="grid overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900"
       data-testid="featured-card"
     >
-      <Link to={`/news/${item.id}`} tabIndex={-1} aria-hidden="true">
-        <NewsImage src={item.imageUrl} alt="" sizes="(min-width: 1024px) 430px, (min-width: 640px) 50vw, 100vw" />
+      <Link to={`/news/${item.id}`} tabIndex={-1} aria-hidden={item.imageInfo?.alt ? undefined : true}>
+        <NewsImage
+          src={item.imageUrl}
+          alt={item.imageInfo?.alt ?? ''}
+          focus={item.imageInfo}
+          sizes="(min-width: 1024px) 430px, (min-width: 640px) 50vw, 100vw"
+        />
       </Link>
       <div className="min-w-0 space-y-2 p-4 sm:p-5">
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">

@@ -53,7 +53,8 @@ export function FeaturedSlider({ items }: { items: NewsListItem[] }) {
           {i === 0 || i === index || loaded ? (
             <NewsImage
               src={item.imageUrl}
-              alt=""
+              alt={item.imageInfo?.alt ?? ''}
+              focus={item.imageInfo}
               sizes="(min-width: 1280px) 830px, (min-width: 1024px) 66vw, 100vw"
               priority={i === 0}
               className="lg:aspect-auto lg:h-full"

@@ -26,10 +26,11 @@ export function SectionBlocks({ blocks, now }: { blocks: FrontPlan['blocks']; no
             </div>
             <div className="grid gap-4 md:grid-cols-2">
               <article className="min-w-0">
-                <Link to={`/news/${b.lead!.id}`} tabIndex={-1} aria-hidden="true">
+                <Link to={`/news/${b.lead!.id}`} tabIndex={-1} aria-hidden={b.lead!.imageInfo?.alt ? undefined : true}>
                   <NewsImage
                     src={b.lead!.imageUrl}
-                    alt=""
+                    alt={b.lead!.imageInfo?.alt ?? ''}
+                    focus={b.lead!.imageInfo}
                     sizes="(min-width: 1024px) 420px, (min-width: 768px) 50vw, 100vw"
                     className="rounded-lg"
                   />

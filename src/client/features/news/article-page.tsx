@@ -18,6 +18,8 @@ import { parseArticleId } from '../../lib/article-id';
 import { CategoryBadge } from '../../components/category-badge';
 import { NewsCard } from '../../components/news-card';
 import { ArticleSidebar } from './article-sidebar';
+import { ArticleNotes } from '../../app/parts';
+import { onMediaClick, onMediaNear } from './media-trigger';
 
 export function ArticleNotFound() {
   return (
@@ -105,6 +107,7 @@ const updatedLater = (a: NewsArticle) =>
 export function ArticleView({ a, share = true, children }: { a: NewsArticle; share?: boolean; children?: ReactNode }) {
   const { origin } = useSite();
   const date = a.publishedAt ?? a.createdAt;
+  const info = a.imageInfo;
   return (
     <>
       <header className="space-y-3">
@@ -127,15 +130,40 @@ export function ArticleView({ a, share = true, children }: { a: NewsArticle; sha
         {share && <ShareButtons title={a.title} url={`${origin}/news/${a.id}`} />}
       </header>
       {a.imageUrl && (
-        <figure className="my-4 overflow-hidden rounded-lg sm:my-6">
-          <NewsImage src={a.imageUrl} alt={a.title} sizes="(min-width: 768px) 768px, 100vw" priority />
+        <figure className="my-4 sm:my-6" data-testid="article-figure">
+          <NewsImage
+            src={a.imageUrl}
+            alt={info?.alt || a.title}
+            focus={info}
+            sizes="(min-width: 768px) 768px, 100vw"
+            priority
+            className="rounded-lg"
+          />
+          {(info?.caption || info?.credit) && (
+            <figcaption className="px-1 pt-2 text-sm leading-7 text-slate-600 dark:text-slate-300">
+              {info.caption}
+              {info.caption && info.credit && ' '}
+              {info.credit && <span className="article-credit">الصورة: {info.credit}</span>}
+            </figcaption>
+          )}
         </figure>
       )}
+      {a.notes.length > 0 && <ArticleNotes notes={a.notes} place="above" />}
       {a.description && (
         <p className="mb-6 text-lg font-bold leading-9 text-slate-700 dark:text-slate-200">{a.description}</p>
       )}
-      {/* The body is sanitised on the server when it is saved (allow-list matching the editor's formats). */}
-      <div className="article-body" dangerouslySetInnerHTML={{ __html: a.content }} />
+      {/*
+        The body is sanitised on the server when it is saved (allow-list matching the editor's formats); its pictures,
+        galleries and videos are drawn by the server with the library's text, and come alive here (article-media.ts).
+      */}
+      <div
+        className="article-body"
+        dangerouslySetInnerHTML={{ __html: a.content }}
+        onClick={onMediaClick}
+        onPointerOver={onMediaNear}
+        onFocus={onMediaNear}
+      />
+      {a.notes.length > 0 && <ArticleNotes notes={a.notes} place="below" />}
       {children}
       {a.tags.length > 0 && (
         <nav aria-label="وسوم الخبر" className="mt-8 flex flex-wrap items-center gap-2 text-sm">

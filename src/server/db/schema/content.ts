@@ -180,7 +180,12 @@ export const prayerTimes = pgTable(
   ],
 );
 
-/** An uploaded or generated image, stored as WebP at several widths under data/media/<id>/<width>.webp. */
+/**
+ * An image of the media library: uploaded (or drawn for the demo), stored as WebP at several widths under
+ * data/media/<id>/<width>.webp. What readers are told about it lives here, once, for every article that shows it:
+ * its alternative text (required before an article using it is published), caption, credit and source, and the
+ * focal point every crop keeps in view (null: the centre; the share image then follows sharp's attention crop).
+ */
 export const media = pgTable(
   'media',
   {
@@ -191,10 +196,32 @@ export const media = pgTable(
     height: integer('height').notNull(),
     widths: integer('widths').array().notNull(),
     bytes: integer('bytes').notNull(),
+    alt: text('alt').notNull().default(''),
+    caption: text('caption').notNull().default(''),
+    credit: text('credit').notNull().default(''),
+    source: text('source').notNull().default(''),
+    /** The subject's place in the picture, in percent of its width and height from the top left. */
+    focusX: smallint('focus_x'),
+    focusY: smallint('focus_y'),
     createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    updatedBy: integer('updated_by').references(() => admins.id, { onDelete: 'set null' }),
+    /** The library's search: alt, caption, credit, source and file name, Arabic-folded as the site search folds. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('arabic'::regconfig, sahifa_search_text(alt || ' ' || caption || ' ' || credit || ' ' || source || ' ' || original_name))`,
+    ),
   },
-  (t) => [index('media_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    // The library, newest first: as a whole, by uploader (ids break ties of one instant).
+    index('media_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('media_uploader_idx').on(t.createdBy, t.createdAt.desc(), t.id.desc()),
+    index('media_search_idx').using('gin', t.searchVector),
+    check(
+      'media_focus_range',
+      sql`(${t.focusX} is null) = (${t.focusY} is null) and coalesce(${t.focusX} between 0 and 100 and ${t.focusY} between 0 and 100, true)`,
+    ),
+  ],
 );
 
 /**

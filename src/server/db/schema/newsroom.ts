@@ -110,6 +110,8 @@ export const newsRevisions = pgTable(
     /** [{ id, fullName }] of the authors at the time. */
     authors: jsonb('authors').notNull(),
     tags: jsonb('tags').notNull(),
+    /** A correction, clarification or update told to readers at this point (its text), kept with the history. */
+    note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('news_revisions_news_idx').on(t.newsId, t.createdAt.desc(), t.id.desc())],

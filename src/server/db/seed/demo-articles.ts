@@ -38,6 +38,10 @@ export interface DemoStory {
   hoursAgo: number;
   featured?: true;
   illustration: DemoIllustration;
+  /** A gallery after the text: its title and the demo stories whose pictures it shows (by index in DEMO_ARTICLES). */
+  gallery?: { title: string; pictures: readonly number[] };
+  /** A YouTube video after the text (its poster: the story's own picture). */
+  video?: { youtube: string; title: string };
 }
 
 export const DEMO_ARTICLES: readonly DemoStory[] = [
@@ -950,6 +954,9 @@ export const DEMO_ARTICLES: readonly DemoStory[] = [
     ],
     tags: ['التصوير', 'المدن القديمة', 'تونس'],
     hoursAgo: 408,
+    gallery: { title: 'من صور المعرض: مدن ليبيا القديمة', pictures: [57, 51, 54, 58] },
+    // A well-known public film (Blender Foundation's «Big Buck Bunny»), standing in for the exhibition's video.
+    video: { youtube: 'aqz-KE-bpKQ', title: 'عرض توضيحي لمشغّل الفيديو: فيلم «Big Buck Bunny» من مؤسسة Blender' },
     illustration: { motif: 'camera', alt: 'كاميرا تصوير وإطار صورة' },
   },
   {

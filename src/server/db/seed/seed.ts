@@ -32,7 +32,10 @@ import {
   type DemoStory,
 } from './demo-articles';
 import type { MediaStore } from '../../modules/media/media.store';
-import { ensureDemoImage } from './demo-images';
+import { demoImageId, ensureDemoImage } from './demo-images';
+import { blockHtml } from '../../../shared/media-blocks';
+import { mediaUsages } from '../schema/editorial';
+import { mediaIdsOf } from '../../modules/media/media.service';
 import { demoTraffic } from './demo-traffic';
 import { DEFAULT_PUBLIC_SETTINGS, SITE_SETTINGS_KEY } from '../../../shared/settings-defaults';
 import { SANITIZER_VERSION, sanitizeArticleHtml } from '../../modules/news/sanitize-html';
@@ -94,7 +97,10 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * blocks become <h2>, '> …' blocks <blockquote>, the rest <p>; text is escaped, and the result goes through the
  * sanitiser every saved body goes through.
  */
-export function demoBodyHtml(story: Pick<DemoStory, 'dateline' | 'body'>, siteName = SITE_NAME_DEFAULT): string {
+export function demoBodyHtml(
+  story: Pick<DemoStory, 'dateline' | 'body' | 'gallery' | 'video'> & { index?: number },
+  siteName = SITE_NAME_DEFAULT,
+): string {
   if (!story.body[0] || /^(## |> )/.test(story.body[0])) throw new Error('a demo story opens with a paragraph');
   const html = story.body
     .map((block, i) => {
@@ -103,7 +109,15 @@ export function demoBodyHtml(story: Pick<DemoStory, 'dateline' | 'body'>, siteNa
       return `<p>${escapeHtml(i === 0 ? `${story.dateline} - ${siteName}: ${block}` : block)}</p>`;
     })
     .join('');
-  return sanitizeArticleHtml(html);
+  const gallery = story.gallery ? blockHtml.gallery(story.gallery.pictures.map(demoImageId), story.gallery.title) : '';
+  const video = story.video
+    ? blockHtml.youtube(
+        story.video.youtube,
+        story.video.title,
+        story.index === undefined ? undefined : demoImageId(story.index),
+      )
+    : '';
+  return sanitizeArticleHtml(html + gallery + video);
 }
 
 /** Runs `fn` over `items`, at most `limit` at a time (pictures are drawn on a small machine), results in order. */
@@ -193,7 +207,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await tx
       .insert(media)
       .values(
-        stories.map(({ image, index, publishedAt }) => ({
+        stories.map(({ image, index, publishedAt, story }) => ({
           id: image.id,
           originalName: `demo-${index + 1}.png`,
           sourceType: 'png',
@@ -201,6 +215,11 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
           height: image.height,
           widths: [...MEDIA_WIDTHS],
           bytes: image.bytes,
+          // The library's text of each drawing: what it shows, said for readers who cannot see it.
+          alt: story.illustration.alt,
+          caption: `رسم توضيحي: ${story.illustration.alt}`,
+          credit: SITE_NAME_DEFAULT,
+          source: SITE_NAME_DEFAULT,
           createdAt: new Date(publishedAt.getTime() - HOUR_MS / 3),
         })),
       )
@@ -228,7 +247,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
           fresh.map(({ story, image, publishedAt }) => ({
             title: story.title,
             description: story.description,
-            content: demoBodyHtml(story),
+            content: demoBodyHtml({ ...story, index: DEMO_ARTICLES.indexOf(story) }),
             category: story.section,
             imageUrl: image.url,
             featured: story.featured === true,
@@ -257,6 +276,15 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
           })),
         ),
       );
+
+      // Which library pictures each story shows (its own, and its gallery's and video's).
+      const uses = rows.flatMap((row, i) => {
+        const { story, image } = fresh[i]!;
+        return mediaIdsOf(image.url, demoBodyHtml({ ...story, index: DEMO_ARTICLES.indexOf(story) })).map(
+          (mediaId) => ({ mediaId, newsId: row.id }),
+        );
+      });
+      if (uses.length) await tx.insert(mediaUsages).values(uses).onConflictDoNothing();
 
       const covered = links.find((l) => l.story.title === DEMO_LIVE_TITLE);
       if (covered) await seedLiveCoverage(tx, covered.id, covered.publishedAt, staffIds);

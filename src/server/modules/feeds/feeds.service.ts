@@ -42,6 +42,7 @@ function rss(
       '@_version': '2.0',
       '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
       '@_xmlns:dc': 'http://purl.org/dc/elements/1.1/',
+      '@_xmlns:media': 'http://search.yahoo.com/mrss/',
       channel: {
         title: xmlText(title),
         link,
@@ -64,6 +65,15 @@ function rss(
                     '@_url': absoluteUrl(origin, enclosures.get(n.id)!.url),
                     '@_type': enclosures.get(n.id)!.type,
                     '@_length': String(enclosures.get(n.id)!.length),
+                  },
+                  // Media RSS: the picture with its caption and credit (agencies require the credit wherever it goes).
+                  'media:content': {
+                    '@_url': absoluteUrl(origin, enclosures.get(n.id)!.url),
+                    '@_medium': 'image',
+                    '@_type': enclosures.get(n.id)!.type,
+                    ...(n.imageInfo?.alt ? { 'media:text': xmlText(n.imageInfo.alt) } : {}),
+                    ...(n.imageInfo?.caption ? { 'media:description': xmlText(n.imageInfo.caption) } : {}),
+                    ...(n.imageInfo?.credit ? { 'media:credit': xmlText(n.imageInfo.credit) } : {}),
                   },
                 }
               : {}),
@@ -165,6 +175,7 @@ export function feedsService(deps: {
           urlset: {
             '@_xmlns': SITEMAP_NS,
             '@_xmlns:news': 'http://www.google.com/schemas/sitemap-news/0.9',
+            '@_xmlns:image': 'http://www.google.com/schemas/sitemap-image/1.1',
             url: items.map((n) => ({
               loc: `${origin}/news/${n.id}`,
               'news:news': {
@@ -172,6 +183,23 @@ export function feedsService(deps: {
                 'news:publication_date': n.publishedAt ?? n.createdAt,
                 'news:title': xmlText(n.title),
               },
+              // The story's picture with its caption (and the credit after it).
+              ...(n.imageUrl
+                ? {
+                    'image:image': {
+                      'image:loc': absoluteUrl(origin, publicImageUrl(n.imageUrl)),
+                      ...(n.imageInfo?.caption || n.imageInfo?.credit
+                        ? {
+                            'image:caption': xmlText(
+                              [n.imageInfo.caption, n.imageInfo.credit && `الصورة: ${n.imageInfo.credit}`]
+                                .filter(Boolean)
+                                .join(' — '),
+                            ),
+                          }
+                        : {}),
+                    },
+                  }
+                : {}),
             })),
           },
         }),

@@ -5,6 +5,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isLiveSql } from '../live/live.sql';
+import { imageInfoSql } from '../media/media.sql';
+import type { ImageInfo } from '../../../shared/schemas/media';
 import type { NewsListRow } from '../news/news.repository';
 
 export interface SectionBlockRow {
@@ -27,6 +29,7 @@ type Flat = {
   published_at: Date | null;
   created_at: Date;
   live: boolean;
+  image_info: ImageInfo | null;
 };
 
 export function frontRepository(db: Db, now: () => Date) {
@@ -35,7 +38,7 @@ export function frontRepository(db: Db, now: () => Date) {
       const { rows } = await db.execute<Flat>(sql`
         select c.slug, c.name, c.color, n.id, n.title, n.description, n.image_url, n.featured,
                coalesce(v.views, 0)::int as views, n.published_at, n.created_at,
-               ${isLiveSql('n.id')} as live
+               ${isLiveSql('n.id')} as live, ${imageInfoSql('n.image_url')} as image_info
         from categories c
         left join lateral (
           select id, title, description, image_url, featured, published_at, created_at from news
@@ -64,6 +67,7 @@ export function frontRepository(db: Db, now: () => Date) {
           publishedAt: r.published_at === null ? null : new Date(r.published_at),
           createdAt: new Date(r.created_at),
           live: r.live,
+          imageInfo: r.image_info,
         });
       }
       return [...blocks.values()];

@@ -38,8 +38,16 @@ const DESK_CHANGES_MAX = 1000;
 
 const isEditor = (s: LiveStaff) => can(s.role, 'news.publish');
 
-export function liveService(deps: { repo: LiveRepository; write: Writer; now: () => Date; pollSeconds: () => number }) {
+export function liveService(deps: {
+  repo: LiveRepository;
+  write: Writer;
+  now: () => Date;
+  pollSeconds: () => number;
+  /** After an entry is posted, edited or deleted (the media library records which pictures the coverage shows). */
+  onEntries?: (newsId: number, tx: Tx) => Promise<void>;
+}) {
   const { repo, write, now } = deps;
+  const entriesChanged = (newsId: number, tx: Tx) => deps.onEntries?.(newsId, tx);
 
   let pollQueries = 0;
   const poll = coalesced(POLL_QUERY_GAP_MS, (newsId: number) => {
@@ -210,6 +218,7 @@ export function liveService(deps: { repo: LiveRepository; write: Writer; now: ()
           { ...values, newsId, seq, authors: [author(staff)], createdBy: staff.id, at },
           tx,
         );
+        await entriesChanged(newsId, tx);
         return {
           value: { row, pinnedId: c.pinnedEntryId },
           audit: {
@@ -239,6 +248,7 @@ export function liveService(deps: { repo: LiveRepository; write: Writer; now: ()
           ? before.authors
           : [...before.authors, author(staff)];
         const row = await repo.updateEntry(entryId, { ...values, seq, authors, at }, tx);
+        await entriesChanged(newsId, tx);
         return {
           value: { row, pinnedId: c.pinnedEntryId },
           audit: { action: 'update', entity: 'live', entityId: newsId, details: { entry: entryId } },
@@ -255,6 +265,7 @@ export function liveService(deps: { repo: LiveRepository; write: Writer; now: ()
         const at = now();
         const seq = await repo.nextSeq(newsId, at, tx);
         await repo.tombstone(entryId, seq, at, tx);
+        await entriesChanged(newsId, tx);
         if (c.pinnedEntryId === entryId) await repo.setPinned(newsId, null, tx);
         return {
           value: undefined,

@@ -140,10 +140,15 @@ it('a failed upload leaves nothing: no row without its files, no files without a
 it('deletes an unused image with its files, and refuses one an article shows', async () => {
   const { id, url } = (await upload(await png('#be123c'))).json();
   const api = as(t.app, cookie);
-  await addNews(t.database.db, { category: 'libya', content: `<p>نص</p><img src="${url}">`, imageUrl: null });
+  const article = await addNews(t.database.db, {
+    category: 'libya',
+    content: `<p>نص</p><img src="${url}">`,
+    imageUrl: null,
+  });
   const refused = await api('DELETE', `/api/admin/media/${id}`);
   expect(refused.statusCode).toBe(409);
-  expect(refused.json().message).toBe('لا يمكن حذف الصورة لأنها مستخدمة في خبر أو نسخة منه أو صورة حساب');
+  // Issue 25: the refusal names the articles that show the picture.
+  expect(refused.json().message).toBe(`لا يمكن حذف الصورة لأنها مستخدمة في: «${article.title}» (#${article.id})`);
   expect((await keys()).filter((k) => k.startsWith(id))).toHaveLength(4);
 
   const unused = (await upload(await png('#4d7c0f'))).json().id as string;

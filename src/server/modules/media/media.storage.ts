@@ -64,3 +64,25 @@ export async function storeImage(input: Buffer, store: MediaStore, id?: string):
   await store.putImage(image.id, files);
   return image;
 }
+
+/**
+ * The 1200×630 share image cut around a focal point (percent of width and height), from the image's 1200-wide
+ * rendition (originals are not kept: their metadata never is either). The window is as centred on the point as the
+ * picture allows.
+ */
+export async function renderFocusedOg(rendition: Buffer, focusX: number, focusY: number): Promise<Buffer> {
+  const meta = await sharp(rendition).metadata();
+  const w = meta.width ?? 1200;
+  const h = meta.height ?? 630;
+  const scale = Math.max(1200 / w, 630 / h);
+  const W = Math.max(1200, Math.round(w * scale));
+  const H = Math.max(630, Math.round(h * scale));
+  const clamp = (v: number, max: number) => Math.min(Math.max(0, Math.round(v)), max);
+  const left = clamp((focusX / 100) * W - 600, W - 1200);
+  const top = clamp((focusY / 100) * H - 315, H - 630);
+  return sharp(rendition)
+    .resize(W, H)
+    .extract({ left, top, width: 1200, height: 630 })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
+}

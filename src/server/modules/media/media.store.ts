@@ -30,6 +30,11 @@ export interface MediaStore {
   readonly kind: 'local' | 's3';
   /** Writes every file of one image, all or none. */
   putImage(id: string, files: readonly MediaFile[]): Promise<void>;
+  /**
+   * Adds one file to an image already stored (a share image cropped around a newly chosen focal point: a new name,
+   * so a file once written still never changes).
+   */
+  putFile(id: string, file: MediaFile): Promise<void>;
   /** Whether an image's file exists (the demo seed skips images already made). */
   has(id: string, name: string): Promise<boolean>;
   /** One file for streaming, or undefined if there is none. */
@@ -56,7 +61,7 @@ export const contentTypeOf = (name: string): string =>
   (CONTENT_TYPES as Record<string, string>)[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
 /** An image id and one of its file names; anything else is never a key (no path or key can be smuggled in). */
 export const MEDIA_ID = /^[0-9a-f-]{36}$/;
-export const MEDIA_FILE = /^(\d{1,5}\.webp|og\.jpg)$/;
+export const MEDIA_FILE = /^(\d{1,5}\.webp|og(-\d{1,3}-\d{1,3})?\.jpg)$/;
 
 function checkName(id: string, name?: string): void {
   if (!MEDIA_ID.test(id) || (name !== undefined && !MEDIA_FILE.test(name)))
@@ -83,6 +88,18 @@ export function localMediaStore(dir: string): MediaStore {
         await fsp.rename(tmpDir, finalDir);
       } catch (err) {
         await fsp.rm(tmpDir, { recursive: true, force: true });
+        throw err;
+      }
+    },
+    async putFile(id, file) {
+      checkName(id, file.name);
+      const target = path.join(dir, id, file.name);
+      const tmp = `${target}.tmp-${process.pid}`;
+      try {
+        await fsp.writeFile(tmp, file.body);
+        await fsp.rename(tmp, target);
+      } catch (err) {
+        await fsp.rm(tmp, { force: true });
         throw err;
       }
     },
@@ -238,6 +255,20 @@ export function s3MediaStore(options: S3Options): MediaStore {
         await deleteKeys(written).catch(() => {}); // all or none; a failed clean-up leaves only unreferenced files
         throw err;
       }
+    },
+    async putFile(id, f) {
+      checkName(id, f.name);
+      const { client, s3 } = await connect();
+      await client.send(
+        new s3.PutObjectCommand({
+          Bucket,
+          Key: key(id, f.name),
+          Body: f.body,
+          ContentType: f.contentType,
+          ContentLength: f.body.length,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
     },
     async has(id, name) {
       checkName(id, name);

@@ -9,12 +9,34 @@ export type RevisionSnapshot = Pick<
   'title' | 'description' | 'content' | 'category' | 'imageUrl' | 'byline'
 > & { authors: { id: number; fullName: string }[]; tags: string[] };
 
+/** What a revision keeps of an article as the newsroom reads it. */
+export const snapshotOf = (row: {
+  title: string;
+  description: string;
+  content: string;
+  category: string;
+  imageUrl: string | null;
+  byline: string;
+  authors: { id: number; fullName: string }[];
+  tags: { name: string }[];
+}): RevisionSnapshot => ({
+  title: row.title,
+  description: row.description,
+  content: row.content,
+  category: row.category,
+  imageUrl: row.imageUrl,
+  byline: row.byline,
+  authors: row.authors.map((a) => ({ id: a.id, fullName: a.fullName })),
+  tags: row.tags.map((t) => t.name),
+});
+
 const summaryColumns = {
   id: newsRevisions.id,
   version: newsRevisions.version,
   adminName: newsRevisions.adminName,
   reason: newsRevisions.reason,
   title: newsRevisions.title,
+  note: newsRevisions.note,
   createdAt: newsRevisions.createdAt,
 };
 const newestFirst = [sql`${newsRevisions.createdAt} desc nulls last`, sql`${newsRevisions.id} desc nulls last`];
@@ -61,6 +83,8 @@ export function newsRevisionsRepository(db: Db) {
         adminName: string;
         reason: string;
         at: Date;
+        /** A note told to readers with this revision (a correction's text). */
+        note?: string;
       },
       ex: Executor,
     ): Promise<void> {
@@ -84,3 +108,48 @@ export function newsRevisionsRepository(db: Db) {
   };
 }
 export type NewsRevisionsRepository = ReturnType<typeof newsRevisionsRepository>;
+
+const sameSnapshot = (a: RevisionSnapshot, b: RevisionRow) =>
+  a.title === b.title &&
+  a.description === b.description &&
+  a.content === b.content &&
+  a.category === b.category &&
+  a.imageUrl === b.imageUrl &&
+  a.byline === b.byline &&
+  JSON.stringify(a.authors.map((x) => x.id)) === JSON.stringify((b.authors as { id: number }[]).map((x) => x.id)) &&
+  JSON.stringify(a.tags) === JSON.stringify(b.tags);
+
+/**
+ * Keeps a revision of the article as it is now if what it says differs from its last revision, or always with
+ * `force` (a restore's record, a note told to readers, which carries its text). Whether one was kept.
+ */
+export async function keepRevisionOf(
+  revisions: NewsRevisionsRepository,
+  row: Parameters<typeof snapshotOf>[0] & { id: number; version: number },
+  how: {
+    staff: { id: number | null; username: string; fullName?: string };
+    reason: string;
+    at: Date;
+    force?: boolean;
+    note?: string;
+  },
+  ex: Executor,
+): Promise<boolean> {
+  const snap = snapshotOf(row);
+  const last = await revisions.latest(row.id, ex);
+  if (!how.force && last && sameSnapshot(snap, last)) return false;
+  await revisions.insert(
+    {
+      ...snap,
+      newsId: row.id,
+      version: row.version,
+      adminId: how.staff.id,
+      adminName: how.staff.fullName ?? how.staff.username,
+      reason: how.reason,
+      at: how.at,
+      ...(how.note !== undefined ? { note: how.note } : {}),
+    },
+    ex,
+  );
+  return true;
+}

@@ -31,13 +31,17 @@ import {
   presentRevisionSummary,
 } from './news.presenter';
 import type { NewsroomService } from './newsroom.service';
+import type { NewsService } from './news.service';
 
 /** Writing: every staff member (the service checks whose article and which state). */
 const WRITE = { permission: 'news.write' } as const;
 /** Featuring: editors and admins. */
 const PUBLISH = { permission: 'news.publish' } as const;
 
-export function newsAdminRoutes(service: NewsroomService): FastifyPluginAsyncZod {
+export function newsAdminRoutes(
+  service: NewsroomService,
+  reader: Pick<NewsService, 'extrasOf'>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/news',
@@ -69,7 +73,7 @@ export function newsAdminRoutes(service: NewsroomService): FastifyPluginAsyncZod
       async (req, reply) => {
         reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
         const row = await service.preview(req.params.id);
-        return { ...presentNewsArticle(row), status: row.status };
+        return { ...presentNewsArticle(row, await reader.extrasOf(row)), status: row.status };
       },
     );
 

@@ -11,6 +11,16 @@ import type { NewsArticle, NewsListItem } from '../../../shared/schemas/news';
 import type { AdminNewsListRow, AdminNewsRow, NewsArticleRow, NewsListRow, ReviewQueueRow } from './news.repository';
 import type { RevisionRow } from './news-revisions.repository';
 import { SANITIZER_VERSION, cleanStoredBody } from './sanitize-html';
+import { renderMediaBlocks } from '../media/media-blocks';
+import type { MediaMeta } from '../media/media.repository';
+import { presentReaderNote } from '../corrections/corrections.presenter';
+import type { NoteRow } from '../corrections/corrections.repository';
+
+/** What readers get besides the row: the library's text of every picture the body shows, and the notes. */
+export interface ReaderExtras {
+  media: Map<string, MediaMeta>;
+  notes: NoteRow[];
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -31,6 +41,7 @@ export function presentNewsListItem(row: NewsListRow): NewsListItem {
     published_at: publishedAt,
     createdAt: row.createdAt.toISOString(),
     live: row.live,
+    imageInfo: row.imageInfo ?? null,
   };
 }
 
@@ -42,10 +53,15 @@ export function presentNewsListItem(row: NewsListRow): NewsListItem {
 export const servedBody = (row: Pick<NewsArticleRow, 'content' | 'sanitizedWith'>) =>
   row.sanitizedWith === SANITIZER_VERSION ? row.content : cleanStoredBody(row.content);
 
-export function presentNewsArticle(row: NewsArticleRow): NewsArticle {
+/**
+ * The article as readers get it: with `extras`, its body's pictures, galleries and videos drawn with the library's
+ * current text, and its notes; without (the newsroom's own view), the body as stored.
+ */
+export function presentNewsArticle(row: NewsArticleRow, extras?: ReaderExtras): NewsArticle {
   return {
     ...presentNewsListItem(row),
-    content: servedBody(row),
+    content: extras ? renderMediaBlocks(servedBody(row), extras.media, row.title) : servedBody(row),
+    notes: (extras?.notes ?? []).map(presentReaderNote),
     updatedAt: row.updatedAt.toISOString(),
     modifiedAt: iso(row.modifiedAt),
     byline: row.byline,
@@ -91,7 +107,7 @@ export function presentAdminNewsListItem(row: AdminNewsListRow): AdminNewsListIt
 }
 
 export function presentRevisionSummary(
-  r: Pick<RevisionRow, 'id' | 'version' | 'adminName' | 'reason' | 'title' | 'createdAt'>,
+  r: Pick<RevisionRow, 'id' | 'version' | 'adminName' | 'reason' | 'title' | 'note' | 'createdAt'>,
 ): NewsRevisionSummary {
   return {
     id: r.id,
@@ -99,6 +115,7 @@ export function presentRevisionSummary(
     adminName: r.adminName,
     reason: r.reason,
     title: r.title,
+    note: r.note ?? null,
     createdAt: r.createdAt.toISOString(),
   };
 }

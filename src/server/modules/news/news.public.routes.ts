@@ -57,7 +57,8 @@ export function newsPublicRoutes(service: NewsService): FastifyPluginAsyncZod {
       { schema: { params: idParam, response: { 200: newsArticle } }, config: { cache: API_CACHE.news } },
       async (req, reply) => {
         reply.cacheTags(tag.article(req.params.id));
-        return presentNewsArticle(await service.article(req.params.id));
+        const { row, extras } = await service.article(req.params.id);
+        return presentNewsArticle(row, extras);
       },
     );
 

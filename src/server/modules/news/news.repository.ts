@@ -17,6 +17,8 @@ import { categories, news, newsMonths } from '../../db/schema/content';
 import { newsAuthors, newsTags, newsViews, tags } from '../../db/schema/newsroom';
 import { offsetOf, paged, pagedTable } from '../../lib/paging';
 import { isLiveSql, lastChangeSql } from '../live/live.sql';
+import { imageInfoSql } from '../media/media.sql';
+import type { ImageInfo } from '../../../shared/schemas/media';
 
 /** Matches the partial indexes news_*_idx (published_at desc nulls last, id desc nulls last). */
 const newestFirst = [sql`${news.publishedAt} desc nulls last`, sql`${news.id} desc nulls last`];
@@ -40,6 +42,7 @@ export const listColumns = {
   publishedAt: news.publishedAt,
   createdAt: news.createdAt,
   live: isLiveSql(sql`${news.id}`),
+  imageInfo: imageInfoSql(sql`${news.imageUrl}`),
 };
 
 export type NewsRow = typeof news.$inferSelect;
@@ -51,6 +54,7 @@ export type NewsListRow = Pick<
   categoryName: string | null;
   categoryColor: string | null;
   live: boolean;
+  imageInfo: ImageInfo | null;
 };
 export interface AuthorLink {
   id: number;

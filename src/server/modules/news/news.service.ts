@@ -3,7 +3,11 @@ import type { NewsCursor } from '../../../shared/cursor';
 import type { CategoriesRepository } from '../categories/categories.repository';
 import { categoriesErrors } from '../categories/categories.errors';
 import { newsErrors } from './news.errors';
-import type { NewsRepository } from './news.repository';
+import type { NewsArticleRow, NewsRepository } from './news.repository';
+import type { ReaderExtras } from './news.presenter';
+import { mediaIdsOf } from '../media/media.service';
+import type { MediaMeta } from '../media/media.repository';
+import type { NoteRow } from '../corrections/corrections.repository';
 
 export const FEATURED_LIMIT = 10;
 export const RELATED_LIMIT = 4;
@@ -15,10 +19,22 @@ export function newsService(deps: {
   categories: CategoriesRepository;
   /** How many days a featured story stays in the lead (site settings). */
   leadMaxAgeDays: () => Promise<number>;
+  /** What the library says about pictures, and the notes readers see (media and corrections modules). */
+  mediaMeta: (ids: string[]) => Promise<Map<string, MediaMeta>>;
+  readerNotes: (newsId: number) => Promise<NoteRow[]>;
   now: () => Date;
 }) {
   const { repo, categories } = deps;
+  /** What an article shows readers besides its row: its pictures' library text and its notes. */
+  const extrasOf = async (row: NewsArticleRow): Promise<ReaderExtras> => {
+    const [media, notes] = await Promise.all([
+      deps.mediaMeta(mediaIdsOf(row.imageUrl, row.content)),
+      deps.readerNotes(row.id),
+    ]);
+    return { media, notes };
+  };
   return {
+    extrasOf,
     latest: (limit: number, offset: number, before?: NewsCursor) => repo.listLatest(limit, offset, before),
     /**
      * Featured stories for the lead positions (the slider and the big card), newest first: one older than the
@@ -33,10 +49,10 @@ export function newsService(deps: {
       if (!(await categories.findActiveBySlug(slug))) throw categoriesErrors.notFound();
       return repo.listByCategory(slug, limit, offset, before);
     },
-    async article(id: number) {
+    async article(id: number): Promise<{ row: NewsArticleRow; extras: ReaderExtras }> {
       const row = await repo.findVisible(id);
       if (!row) throw newsErrors.notFound();
-      return row;
+      return { row, extras: await extrasOf(row) };
     },
     /** Related news of a visible article, and its section (whose list the related list may follow). */
     async related(id: number) {

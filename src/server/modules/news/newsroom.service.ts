@@ -39,7 +39,7 @@ import type { TagsService } from '../tags/tags.service';
 import type { NewsDeskRepository } from './news-desk.repository';
 import { newsErrors } from './news.errors';
 import type { AdminNewsFilter, AdminNewsListRow, AdminNewsRow, NewsRepository, NewsRow } from './news.repository';
-import type { NewsRevisionsRepository, RevisionRow, RevisionSnapshot } from './news-revisions.repository';
+import { keepRevisionOf, type NewsRevisionsRepository, type RevisionRow } from './news-revisions.repository';
 import { articleTags, visibleSince } from './news.tags';
 import { MAX_NESTING, nestingDepth, SANITIZER_VERSION, sanitizeArticleHtml } from './sanitize-html';
 import type { NewsStatus } from '../../../shared/news-workflow';
@@ -72,8 +72,16 @@ export interface AdminNewsListFilter {
 const scheduledFor = (row: Pick<NewsRow, 'status' | 'publishedAt'>) =>
   row.status === 'scheduled' && row.publishedAt ? { publishAt: row.publishedAt.toISOString() } : {};
 
+/** The media library's part in a save (media.service.ts): alt texts before publishing, and the pictures' uses. */
+export interface NewsroomMedia {
+  requireAlt(imageUrl: string | null, content: string, ex: Executor): Promise<void>;
+  syncUses(newsId: number, imageUrl: string | null, content: string, tx: Tx): Promise<void>;
+}
+const GOES_OUT = new Set<NewsStatus>(['published', 'scheduled']);
+
 export function newsroomService(deps: {
   repo: NewsRepository;
+  media: NewsroomMedia;
   revisions: NewsRevisionsRepository;
   desk: NewsDeskRepository;
   categories: CategoriesRepository;
@@ -81,7 +89,7 @@ export function newsroomService(deps: {
   write: Writer;
   now: () => Date;
 }) {
-  const { repo, revisions, desk, categories, tags, write, now } = deps;
+  const { repo, revisions, desk, categories, tags, write, now, media } = deps;
 
   async function reload(id: number, ex?: Executor): Promise<AdminNewsRow> {
     const row = await repo.findById(id, ex);
@@ -125,7 +133,7 @@ export function newsroomService(deps: {
   async function cleaned(input: ArticleText, ex: Executor, current?: string) {
     if (nestingDepth(input.content) > MAX_NESTING) throw newsErrors.tooDeep();
     const content = sanitizeArticleHtml(input.content);
-    if (input.content && !content.replace(/<[^>]*>/g, '').trim() && !/<(img|iframe)/.test(content))
+    if (input.content && !content.replace(/<[^>]*>/g, '').trim() && !/<(img|iframe|figure)/.test(content))
       throw newsErrors.contentEmpty();
     if (input.category !== current && !(await categories.findBySlug(input.category, ex)))
       throw newsErrors.unknownCategory();
@@ -169,7 +177,7 @@ export function newsroomService(deps: {
     const missing = (
       [
         ['description', row.description.trim()],
-        ['content', row.content.replace(/<[^>]*>/g, '').trim() || /<(img|iframe)/.test(row.content)],
+        ['content', row.content.replace(/<[^>]*>/g, '').trim() || /<(img|iframe|figure)/.test(row.content)],
         ['imageUrl', row.imageUrl],
       ] as const
     ).flatMap(([k, v]) => (v ? [] : [k]));
@@ -216,51 +224,9 @@ export function newsroomService(deps: {
     return changed;
   }
 
-  const snapshotOf = (row: AdminNewsRow): RevisionSnapshot => ({
-    title: row.title,
-    description: row.description,
-    content: row.content,
-    category: row.category,
-    imageUrl: row.imageUrl,
-    byline: row.byline,
-    authors: row.authors.map((a) => ({ id: a.id, fullName: a.fullName })),
-    tags: row.tags.map((t) => t.name),
-  });
-  const sameSnapshot = (a: RevisionSnapshot, b: RevisionRow) =>
-    a.title === b.title &&
-    a.description === b.description &&
-    a.content === b.content &&
-    a.category === b.category &&
-    a.imageUrl === b.imageUrl &&
-    a.byline === b.byline &&
-    JSON.stringify(a.authors.map((x) => x.id)) === JSON.stringify((b.authors as { id: number }[]).map((x) => x.id)) &&
-    JSON.stringify(a.tags) === JSON.stringify(b.tags);
-
   /** Keeps a revision if what the article says differs from its last revision (always, for a restore: its record). */
-  async function keepRevision(
-    row: AdminNewsRow,
-    staff: Staff | typeof SYSTEM_ACTOR,
-    reason: string,
-    tx: Tx,
-    force = false,
-  ) {
-    const snap = snapshotOf(row);
-    const last = await revisions.latest(row.id, tx);
-    if (!force && last && sameSnapshot(snap, last)) return false;
-    await revisions.insert(
-      {
-        ...snap,
-        newsId: row.id,
-        version: row.version,
-        adminId: staff.id,
-        adminName: staff.fullName ?? staff.username,
-        reason,
-        at: now(),
-      },
-      tx,
-    );
-    return true;
-  }
+  const keepRevision = (row: AdminNewsRow, staff: Staff | typeof SYSTEM_ACTOR, reason: string, tx: Tx, force = false) =>
+    keepRevisionOf(revisions, row, { staff, reason, at: now(), force }, tx);
 
   /** The modification time readers see: moves when what they read changes on an article that has been public. */
   function modifiedAt(before: NewsRow, text: Awaited<ReturnType<typeof cleaned>>) {
@@ -348,6 +314,7 @@ export function newsroomService(deps: {
         checkByline(staff, input, undefined);
         const text = await cleaned(input, tx);
         const state = stateFor(action, undefined, input.publishAt);
+        if (GOES_OUT.has(state.status)) await media.requireAlt(text.imageUrl, text.content, tx);
         const id = await repo.insert(
           {
             ...text,
@@ -367,6 +334,7 @@ export function newsroomService(deps: {
           tx,
           true,
         );
+        await media.syncUses(id, text.imageUrl, text.content, tx);
         if (idempotencyKey) await desk.settleKey(staff.id, idempotencyKey, id, tx);
         const row = await reload(id, tx);
         await keepRevision(row, staff, action, tx);
@@ -401,6 +369,8 @@ export function newsroomService(deps: {
         const state = input.action
           ? stateFor(input.action, before, input.publishAt)
           : { status: before.status, publishedAt: before.publishedAt };
+        if (GOES_OUT.has(state.status)) await media.requireAlt(text.imageUrl, text.content, tx);
+        await media.syncUses(id, text.imageUrl, text.content, tx);
         await repo.update(
           id,
           {
@@ -429,7 +399,10 @@ export function newsroomService(deps: {
         const access = await accessOf(before, staff, tx);
         await checkVersion(before, input.version, tx);
         checkMove(staff, input.action, access);
-        if (input.action === 'publish' || input.action === 'schedule') checkComplete(before);
+        if (input.action === 'publish' || input.action === 'schedule') {
+          checkComplete(before);
+          await media.requireAlt(before.imageUrl, before.content, tx);
+        }
         const state = stateFor(input.action, before, input.publishAt);
         await repo.update(
           id,
@@ -464,6 +437,7 @@ export function newsroomService(deps: {
             tx,
           );
           await setLinks(id, staff, input, null, tx, false);
+          await media.syncUses(id, text.imageUrl, text.content, tx);
           return { value: { target: 'article' as const, version, savedAt: now() }, audit: null, tags: [] };
         });
       }

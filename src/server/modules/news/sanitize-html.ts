@@ -8,6 +8,7 @@ import render from 'dom-serializer';
 import { type ChildNode, Element } from 'domhandler';
 import { Parser, parseDocument } from 'htmlparser2';
 import sanitize from 'sanitize-html';
+import { canonicalMediaBlocks } from '../media/media-blocks';
 import {
   ARTICLE_SANITIZE_OPTIONS,
   cleanPastedHtml,
@@ -101,7 +102,7 @@ export function cleanStoredBody(html: string): string {
 }
 
 export function sanitizeArticleHtml(html: string): string {
-  const source = isClipboardHtml(html) ? cleanPastedHtml(html) : html;
+  const source = canonicalMediaBlocks(isClipboardHtml(html) ? cleanPastedHtml(html) : html);
   // Empty lines at the end say nothing (the editor always keeps one after a table that ends the text).
   const clean = sanitize(source, ARTICLE_SANITIZE_OPTIONS).replace(/(<p>(<br \/>|<br>)?<\/p>\s*)+$/, '');
   // Quill's flat lists, and lists stored flat by the previous rules (indents as classes), become nested lists.

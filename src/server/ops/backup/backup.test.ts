@@ -148,10 +148,25 @@ async function fill(db: TestDatabase) {
   await q(
     `insert into prayer_times (date, fajr, dhuhr, asr, maghrib, isha) values ('2026-05-01', '04:31', '12:58', '16:37', '19:59', '21:21')`,
   );
-  await q(
-    `insert into media (original_name, source_type, width, height, widths, bytes, created_by)
-     values ('صورة.jpg', 'jpeg', 1600, 900, '{320,640,1200}', 12345, $1)`,
+  const {
+    rows: [picture],
+  } = await q(
+    `insert into media (original_name, source_type, width, height, widths, bytes, created_by, alt, caption, credit, focus_x, focus_y)
+     values ('صورة.jpg', 'jpeg', 1600, 900, '{320,640,1200}', 12345, $1, 'ميناء', 'ميناء طرابلس', 'رويترز', 30, 60)
+     returning id`,
     [admin],
+  );
+  await q(`insert into media_usages (media_id, news_id) values ($1, $2)`, [picture.id, a.id]);
+  await q(
+    `insert into news_notes (news_id, kind, body, created_at, created_by, created_by_name, removed_at, removed_by, removed_by_name, removed_reason)
+     values ($1, 'correction', 'تصحيح', now(), $2, 'محرر', null, null, null, null),
+            ($1, 'update', 'تحديث', now(), $2, 'محرر', now(), $2, 'محرر', 'خطأ')`,
+    [a.id, admin],
+  );
+  await q(
+    `insert into editorial_notes (news_id, body, author_id, author_name, created_at, resolved_at, resolved_by, resolved_by_name)
+     values ($1, 'ملاحظة', $2, 'محرر', now(), now(), $2, 'محرر')`,
+    [a.id, admin],
   );
   await q(
     `insert into sessions (token_hash, admin_id, expires_at, user_agent) values ('abc', $1, now() + interval '7 days', null)`,
