@@ -93,8 +93,15 @@ function editor(base: string, cookie: string, kind: 'article' | 'breaking', sect
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), `p${n}.png`);
       const up = await fetch(`${base}/api/admin/media`, { method: 'POST', headers, body: form });
-      const media = (await up.json()) as { url: string };
+      const media = (await up.json()) as { id: string; url: string };
       expect(up.status, JSON.stringify(media)).toBe(201);
+      // A picture is published only with its alternative text (the media library's rule).
+      const described = await fetch(`${base}/api/admin/media/${media.id}`, {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ alt: `لون تجريبي رقم ${n}` }),
+      });
+      expect(described.status, await described.text()).toBe(200);
       const title = `مقال أثناء النسخ ${n}`;
       const res = await fetch(`${base}/api/admin/news`, {
         method: 'POST',

@@ -224,6 +224,18 @@ async function fill(db: TestDatabase) {
      select $1, id, now() from newsletter_subscribers`,
     [send.rows[0].id],
   );
+  // Readers' push subscriptions and the keys they were made for (a restored site must still reach them), and a post
+  // waiting in the Telegram outbox.
+  await q(`insert into push_keys (public_key, private_key, created_at) values ('BPub', 'priv', now())`);
+  await q(
+    `insert into push_subscriptions (endpoint, p256dh, auth, topics, created_at, updated_at)
+     values ('https://fcm.googleapis.com/fcm/send/abc', 'BKey', 'auth', '{breaking,libya}', now(), now())`,
+  );
+  await q(
+    `insert into telegram_posts (kind, ref_id, title, url, next_at, created_at)
+     values ('article', $1, 'طرابلس', 'https://example.ly/news/1', now(), now())`,
+    [a.id],
+  );
   await q(`update counters set value = 42 where key = 'views'`);
 }
 
