@@ -55,6 +55,26 @@ function Uses({ item }: { item: MediaItem }) {
   );
 }
 
+/**
+ * A day to filter by, named in Arabic beside it. Empty, it hides the browser's own pattern of the date (mm/dd/yyyy in
+ * a browser set to English, which reads as nothing in an Arabic form; admin.css) until it is used.
+ */
+function DayFilter({ label, value, onChange }: { label: string; value: string; onChange: (day: string) => void }) {
+  return (
+    <label className="flex items-center gap-2">
+      <span className="shrink-0 text-sm font-bold text-slate-700 dark:text-slate-300">{label}</span>
+      <Input
+        type="date"
+        title="اختر اليوم من التقويم"
+        value={value}
+        data-empty={value ? undefined : ''}
+        className={`${inputClass} date-filter`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 export function MediaPage() {
   const queryClient = useQueryClient();
   const session = useQuery(sessionQuery(true));
@@ -155,21 +175,19 @@ export function MediaPage() {
             </option>
           ))}
         </Select>
-        <Input
-          type="date"
-          aria-label="من يوم"
+        <DayFilter
+          label="من تاريخ"
           value={from}
-          onChange={(e) => {
-            setFrom(e.target.value);
+          onChange={(day) => {
+            setFrom(day);
             setPage(1);
           }}
         />
-        <Input
-          type="date"
-          aria-label="إلى يوم"
+        <DayFilter
+          label="إلى تاريخ"
           value={to}
-          onChange={(e) => {
-            setTo(e.target.value);
+          onChange={(day) => {
+            setTo(day);
             setPage(1);
           }}
         />

@@ -1,7 +1,7 @@
 /**
  * The full-screen viewer of an article's gallery: yet-another-react-lightbox (kept, accessible: a modal dialog that
  * holds the focus, keyboard arrows and Escape, swipe, announced slides; right to left with the page), with each
- * picture's caption and credit and its place («2 / 5»). Loaded only when a reader opens or reaches a gallery
+ * picture's caption and credit and its place («2 من 5»). Loaded only when a reader opens or reaches a gallery
  * (article-media.ts), and drawn in a root of its own, so the article page holds no state or code for it.
  */
 import { createRoot } from 'react-dom/client';
@@ -39,6 +39,9 @@ export function GalleryViewer({ gallery, onClose }: { gallery: OpenGallery; onCl
         description: s.caption || undefined,
       }))}
       plugins={[Captions, Counter]}
+      // «2 من 5»: a slash between the numbers («2 / 5») is laid out right to left as «5 / 2», which reads as the wrong
+      // fraction; the Arabic word keeps the order (the counter is hidden from screen readers, which hear the label).
+      counter={{ separator: 'من' }}
       labels={LABELS}
       carousel={{ finite: gallery.slides.length < 3, preload: 1 }}
       controller={{ closeOnBackdropClick: true }}
