@@ -30,7 +30,7 @@ export async function benchPush(seconds: number): Promise<void> {
   const metricsToken = randomBytes(24).toString('hex');
   const [port, pgPort] = await freePorts(2);
   const origin = `http://127.0.0.1:${port}`;
-  const server = startProcess('dist/server/main.js', [], {
+  const server = startProcess('dist/server/main.js', (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), {
     ...BENCH_SERVER_ENV,
     PORT: String(port),
     PUBLIC_URL: origin,
