@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, memo, Suspense, type ComponentType } from 'react';
 
 /**
  * A part of a page in its own chunk, for what lies below the first screen. The server renders it whole (it loads
@@ -35,13 +35,18 @@ export function lazyPart<P extends object, M extends Record<string, unknown>>(
   name: keyof M,
 ): LazyPart<P> {
   const { preload, loaded, Lazy } = loadable<P, M>(load, name);
-  const Part = (props: P) => {
-    const Loaded = loaded();
-    return <Suspense fallback={null}>{Loaded ? <Loaded {...props} /> : <Lazy {...props} />}</Suspense>;
-  };
-  Part.preload = preload;
+  // Memoised: a page that renders again before this part's chunk has arrived (its view count refreshed, say) must not
+  // pass an update into the boundary still standing on the server's HTML, or React drops that HTML for the fallback
+  // (nothing) and puts it back when the chunk comes: the page below jumps twice (a layout shift Lighthouse counts).
+  const Part = Object.assign(
+    memo((props: P) => {
+      const Loaded = loaded();
+      return <Suspense fallback={null}>{Loaded ? <Loaded {...props} /> : <Lazy {...props} />}</Suspense>;
+    }),
+    { preload },
+  );
   parts.push(Part);
-  return Part;
+  return Part as unknown as LazyPart<P>;
 }
 
 /** The server loads every part before it renders a page (parts register when their page's module loads). */
