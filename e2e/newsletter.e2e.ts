@@ -8,10 +8,20 @@ import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { linkIn, outbox } from '../src/server/test/smtp';
-import { baseUrl, dbQuery, launch, newPage, openPage, openReader, SCREENSHOT_DIR, screenshot } from './support/browser';
+import {
+  baseUrl,
+  dbQuery,
+  launch,
+  newPage,
+  openPage,
+  openReader,
+  SCREENSHOT_DIR,
+  screenshot,
+  signInAdmin,
+} from './support/browser';
 
 let browser: Browser;
 const outboxDir = () => path.join(inject('dataDir'), 'outbox');
@@ -52,15 +62,6 @@ async function shootMail(mail: ParsedMail, name: string) {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `email-${name}-${width}.png`), fullPage: true });
     await context.close();
   }
-}
-
-async function signIn(page: Page) {
-  page.on('dialog', (d) => void d.accept());
-  await page.goto('/admin/login', { waitUntil: 'networkidle' });
-  await page.fill('#username', inject('adminUsername'));
-  await page.fill('#password', inject('adminPassword'));
-  await page.click('button[type=submit]');
-  await page.waitForURL('**/admin/dashboard');
 }
 
 beforeAll(async () => {
@@ -140,7 +141,7 @@ describe('the newsletter', () => {
 
   it('an editor publishes a story with «إرسال بالبريد»: the confirmation shows whom it reaches, the history its figures and the e-mail as sent', async () => {
     const { context, page } = await newPage(browser, { width: 1366 });
-    await signIn(page);
+    await signInAdmin(page);
     const title = 'افتتاح الطريق الساحلي بين زوارة وطرابلس';
     await page.goto('/admin/news?edit=new', { waitUntil: 'networkidle' });
     await page.fill('#news-title', title);
@@ -211,7 +212,7 @@ describe('the newsletter', () => {
 
     for (const [width, dark] of LOOKS) {
       const phone = await newPage(browser, { width, height: 780, dark });
-      await signIn(phone.page);
+      await signInAdmin(phone.page);
       await phone.page.goto('/admin/newsletter', { waitUntil: 'networkidle' });
       await phone.page.waitForSelector('[data-testid^="send-row-"]');
       await screenshot(phone.page, `newsletter-history-${width}-${dark ? 'dark' : 'light'}`);

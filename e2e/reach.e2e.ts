@@ -3,13 +3,15 @@
  * protocol), readable offline through its service worker (a real outage and a slow network, made by a proxy between
  * the browser and the server), a new deployment's worker takes over cleanly, and the share buttons.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { decryptPush } from '../src/server/test/fake-push-service';
 import { SAVED_ARTICLES_MAX } from '../src/shared/offline';
-import { announce, baseUrl, dbQuery, launch, newPage, openReader, screenshot } from './support/browser';
+import { announce, baseUrl, dbQuery, launch, newPage, openReader, screenshot, signInAdmin } from './support/browser';
 import { startProxy, type Proxy } from './support/proxy';
 
 let browser: Browser;
@@ -496,5 +498,102 @@ describe('alerts', () => {
       },
     ]);
     await context.close();
+  });
+
+  it('an editor sends breaking news with «إرسال تنبيه»: it reaches a reader’s push service, a gone browser is removed, the history shows the figures', async () => {
+    // Two readers' browsers at the local stand-in push service, subscribed through the public API with real P-256
+    // keys: one alive, one whose push service answers 410 Gone (its browser dropped the subscription).
+    const origin = inject('pushOrigin');
+    const browserKeys = () => {
+      const ecdh = crypto.createECDH('prime256v1');
+      ecdh.generateKeys();
+      const authSecret = crypto.randomBytes(16);
+      return {
+        ecdh,
+        authSecret,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
+      };
+    };
+    const aliveId = `e2e-${crypto.randomUUID()}`;
+    const alive = { endpoint: `${origin}/push/${aliveId}`, ...browserKeys() };
+    const gone = { endpoint: `${origin}/push/${inject('pushGoneId')}`, ...browserKeys() };
+    const { context, page } = await newPage(browser, { width: 1366 });
+    for (const sub of [alive, gone]) {
+      const res = await page.request.post('/api/push/subscriptions', {
+        data: { endpoint: sub.endpoint, keys: sub.keys, topics: ['breaking'] },
+      });
+      expect(res.status()).toBe(201);
+    }
+
+    // The editor adds breaking news and ticks «إرسال تنبيه»; the confirmation shows whom it reaches.
+    await signInAdmin(page);
+    const title = 'انقطاع الطريق الساحلي عند الخمس بسبب السيول';
+    await page.goto('/admin/breaking-news', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'إضافة خبر عاجل' }).first().click();
+    await page.fill('#bn-title', title);
+    await page.getByTestId('alert-channels').getByLabel('إرسال تنبيه').check();
+    await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+    const dialog = page.getByTestId('alert-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('alert-audience-push').textContent()).toContain('مستلمَين');
+    await dialog.getByRole('button', { name: 'إرسال', exact: true }).click();
+    await expect.poll(() => page.getByText('بدأ الإرسال').count()).toBeGreaterThan(0);
+
+    // The reader's browser gets one message, encrypted for its keys: decrypted, the alert in Arabic with its link.
+    const arrived = async () =>
+      (await (await fetch(`${origin}/arrived/${aliveId}`)).json()) as {
+        headers: Record<string, string>;
+        body: string;
+      }[];
+    await expect.poll(async () => (await arrived()).length).toBe(1);
+    const [message] = await arrived();
+    expect(message!.headers.urgency).toBe('high');
+    const payload = JSON.parse(decryptPush(Buffer.from(message!.body, 'base64'), alive)) as Record<string, string>;
+    expect(payload.title).toBe(`عاجل: ${title}`);
+    expect(payload.topic).toBe('breaking');
+
+    // The history: the alert with its figures as the editor reads them; the gone browser's subscription deleted.
+    const figures = async (p: Page) => {
+      const row = p.locator('[data-testid^="send-row-"]', { hasText: title });
+      await row.getByRole('button', { name: `عرض: عاجل: ${title}` }).click();
+      const box = p.getByRole('region', { name: 'التنبيه على المتصفحات' });
+      await box.waitFor();
+      return box;
+    };
+    await page.goto('/admin/newsletter', { waitUntil: 'networkidle' });
+    await page.getByRole('tab', { name: 'سجل الإرسال' }).click();
+    const box = await figures(page);
+    const figure = (key: string) => box.locator(`[data-figure="${key}"]`).textContent();
+    await expect.poll(() => figure('removed')).toBe('1');
+    expect(await figure('queued')).toBe('2');
+    expect(await figure('sent')).toBe('2');
+    expect(await figure('delivered')).toBe('1');
+    expect(await figure('failed')).toBe('0');
+    expect(await box.getByText('وصلت', { exact: true }).count()).toBe(1);
+    expect(await box.getByText('اشتراكات منتهية أُزيلت').count()).toBe(1);
+    // One set of figures, not the fan-out's own beside them (which counted the gone browser as a failure).
+    expect(await page.getByTestId('send-detail').locator('[data-figure="failed"]').count()).toBe(1);
+    // Of the two recipients, one was reached: 90 % never were.
+    expect(await figure('time-to-90')).toBe('لم تبلغها');
+    expect(
+      await dbQuery('select 1 from push_subscriptions where endpoint = any($1)', [[alive.endpoint, gone.endpoint]]),
+    ).toHaveLength(1);
+    await context.close();
+
+    for (const [width, dark] of [
+      [360, false],
+      [360, true],
+      [1366, false],
+      [1366, true],
+    ] as const) {
+      const look = await newPage(browser, { width, height: 780, dark });
+      await signInAdmin(look.page);
+      await look.page.goto('/admin/newsletter', { waitUntil: 'networkidle' });
+      await look.page.getByRole('tab', { name: 'سجل الإرسال' }).click();
+      const shown = await figures(look.page);
+      await expect.poll(() => shown.locator('[data-figure="removed"]').textContent()).toBe('1');
+      await screenshot(look.page, `push-figures-${width}${dark ? '-dark' : ''}`);
+      await look.context.close();
+    }
   });
 });

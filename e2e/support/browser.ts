@@ -89,6 +89,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (viewport) await page.setViewportSize(viewport);
 }
 
+/** Signs the e2e admin in through the login form (confirm dialogs along the way accepted). */
+export async function signInAdmin(page: Page) {
+  page.on('dialog', (d) => void d.accept());
+  await page.goto('/admin/login', { waitUntil: 'networkidle' });
+  await page.fill('#username', inject('adminUsername'));
+  await page.fill('#password', inject('adminPassword'));
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/admin/dashboard');
+}
+
 /** One query against the test server's database, for checks a reader cannot see (a stored subscription). */
 export async function dbQuery<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: inject('databaseUrl') });

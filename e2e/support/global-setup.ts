@@ -1,6 +1,7 @@
 /**
  * End-to-end runs: the built server (`npm run build` first) as a real process on a fresh embedded database
- * with the demo content, a local fake weather provider, and a known admin account. Tests drive Chromium.
+ * with the demo content, a local fake weather provider, a local stand-in push service (a known push service for the
+ * server), and a known admin account. Tests drive Chromium.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePorts } from '../../src/server/db/embedded';
+import { startFakePushService } from '../../src/server/test/fake-push-service';
 import { startFakeWeather } from '../../src/server/test/fake-weather';
 
 declare module 'vitest' {
@@ -18,9 +20,14 @@ declare module 'vitest' {
     adminPassword: string;
     /** The server's DATA_DIR (its outbox folder holds the e-mails it would have sent). */
     dataDir: string;
+    /** The local stand-in push service's origin (a known push service for the server; GET /arrived/<id> lists). */
+    pushOrigin: string;
+    /** A subscription id at that stand-in whose browser is gone: it answers 410 Gone, always. */
+    pushGoneId: string;
   }
 }
 
+const PUSH_GONE_ID = 'e2e-gone';
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-1234' };
 
 export default async function setup(project: TestProject) {
@@ -30,6 +37,8 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-e2e-'));
   fs.chmodSync(dataDir, 0o755);
   const weather = await startFakeWeather();
+  const push = await startFakePushService();
+  push.answer(PUSH_GONE_ID, [{ status: 410 }], true);
   const [port, pgPort] = await freePorts(2);
   let output = '';
   const server: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
@@ -43,6 +52,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
       WEATHER_API_URL: weather.url,
+      PUSH_ENDPOINT_ORIGINS: push.origin,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
@@ -67,6 +77,7 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM'); // drains, then stops its PostgreSQL
     await stopped();
     await weather.close();
+    await push.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -94,6 +105,8 @@ export default async function setup(project: TestProject) {
   project.provide('adminUsername', E2E_ADMIN.username);
   project.provide('adminPassword', E2E_ADMIN.password);
   project.provide('dataDir', dataDir);
+  project.provide('pushOrigin', push.origin);
+  project.provide('pushGoneId', PUSH_GONE_ID);
 
   return stop;
 }

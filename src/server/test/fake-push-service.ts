@@ -4,6 +4,7 @@
  * an aes128gcm body) with 201 Created, records each message with its arrival time, and answers what a test asks for a
  * given subscription (410 Gone, 404, 429 with Retry-After, 500). Subscriptions made here have real key pairs, so a
  * test can decrypt what arrived (RFC 8291, written out below independently of the library that encrypted it).
+ * `GET /arrived/<id>` lists what arrived for a subscription (bodies base64), for a test running in another process.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -96,6 +97,15 @@ export async function startFakePushService(opts: { keepBodies?: boolean } = {}):
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      // What arrived for a subscription, for a test in another process (the end-to-end tests' server runs there).
+      const asked = req.method === 'GET' && /^\/arrived\/([\w-]+)$/.exec(req.url ?? '');
+      if (asked) {
+        const list = messages
+          .filter((msg) => msg.id === asked[1])
+          .map((msg) => ({ at: msg.at, headers: msg.headers, body: msg.body.toString('base64') }));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list));
+        return;
+      }
       if (!m || req.method !== 'POST') {
         res.writeHead(404).end();
         return;

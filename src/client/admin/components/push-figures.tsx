@@ -1,7 +1,8 @@
 /**
- * What a push alert did: sent to the readers' push services, delivered (accepted by them), failed, subscriptions
- * removed because their browser is gone, and how long until 90 % of the recipients had it (the Guardian's "90 in 2"
- * target: within two minutes).
+ * What a push alert did: its recipients (the subscriptions on its topic), sent to the readers' push services,
+ * delivered (accepted by them), failed, subscriptions removed because their browser is gone, and how long until 90 %
+ * of the recipients had it (the Guardian's "90 in 2" target: within two minutes). In a send's detail these replace
+ * the fan-out's own figures, which count a gone browser as a failure.
  */
 import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '../../../shared/format';
@@ -14,6 +15,7 @@ export function PushFigures({ id, running }: { id: number; running: boolean }) {
   const f = figures.data;
   if (!f) return null;
   const rows: [string, string, string][] = [
+    ['queued', 'المستلمون', formatNumber(f.queued)],
     ['sent', 'أُرسلت إلى خدمات التنبيه', formatNumber(f.sent)],
     ['delivered', 'وصلت', formatNumber(f.delivered)],
     ['failed', 'فشلت', formatNumber(f.failed)],

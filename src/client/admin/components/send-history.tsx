@@ -90,7 +90,8 @@ function SendDetailView({ id }: { id: number }) {
       {s.note && (
         <p className="rounded bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">{s.note}</p>
       )}
-      <SendFigures send={s} />
+      {/* A push alert's own figures below say the same more exactly (a gone browser is removed, not failed). */}
+      {s.channel !== 'push' && <SendFigures send={s} />}
       <p className="text-sm">المدة: {formatDuration(s.durationMs)}</p>
       {s.channel === 'push' && <PushFigures id={s.id} running={running} />}
       {running && (
