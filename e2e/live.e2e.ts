@@ -7,8 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { SCREENSHOT_DIR, baseUrl, launch, newPage, openReader, screenshot } from './support/browser';
+import { SCREENSHOT_DIR, baseUrl, launch, newPage, openReader, screenshot, signInAdmin } from './support/browser';
 
 let browser: Browser;
 let deskContext: BrowserContext;
@@ -20,12 +19,7 @@ const api = (page: Page, method: 'post' | 'put' | 'delete', url: string, data?: 
 
 async function signIn() {
   const { context, page } = await newPage(browser, { height: 1000 });
-  page.on('dialog', (d) => void d.accept());
-  await page.goto('/admin/login', { waitUntil: 'networkidle' });
-  await page.fill('#username', inject('adminUsername'));
-  await page.fill('#password', inject('adminPassword'));
-  await page.click('button[type=submit]');
-  await page.waitForURL('**/admin/dashboard');
+  await signInAdmin(page);
   return { context, page };
 }
 
