@@ -116,7 +116,9 @@ function SendDetailView({ id }: { id: number }) {
       )}
       {s.previewText && (
         <details>
-          <summary className="cursor-pointer font-bold">النص العادي (للبرامج التي لا تعرض HTML)</summary>
+          <summary className="cursor-pointer font-bold">
+            {s.channel === 'email' ? 'النص العادي (للبرامج التي لا تعرض HTML)' : 'نص التنبيه كما أُرسل'}
+          </summary>
           <pre
             dir="auto"
             className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap rounded bg-slate-100 p-3 text-sm dark:bg-slate-800"

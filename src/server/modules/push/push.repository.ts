@@ -82,7 +82,8 @@ export function pushRepository(db: Db) {
 
     /**
      * A push send's figures from its deliveries: subscriptions removed (their push service answered 404 or 410) and
-     * when the (ceil 90 %)th subscription's message was accepted, if that many were.
+     * when 90 % of the browsers it could reach had their message accepted (the (ceil 90 %)th of those queued, less
+     * the removed ones, which no longer exist, and the skipped ones, unsubscribed since), if that many were.
      */
     async figures(sendId: number) {
       const rows = await db.execute<{
@@ -96,12 +97,16 @@ export function pushRepository(db: Db) {
         removed: number;
         p90_at: Date | null;
       }>(sql`
-        select s.queued, s.sent, s.failed, s.skipped, s.suppressed, s.state, s.created_at,
-          (select count(*)::int from fanout_deliveries d
-             where d.send_id = s.id and d.state = 'failed' and d.last_error ~ '^(404|410)([^0-9]|$)') as removed,
-          (select d.done_at from fanout_deliveries d where d.send_id = s.id and d.state = 'sent'
-             order by d.done_at offset greatest(ceil(0.9 * s.queued)::int - 1, 0) limit 1) as p90_at
-        from fanout_sends s where s.id = ${sendId} and s.channel = 'push'`);
+        with f as (
+          select s.id, s.queued, s.sent, s.failed, s.skipped, s.suppressed, s.state, s.created_at,
+            (select count(*)::int from fanout_deliveries d
+               where d.send_id = s.id and d.state = 'failed' and d.last_error ~ '^(404|410)([^0-9]|$)') as removed
+          from fanout_sends s where s.id = ${sendId} and s.channel = 'push')
+        select f.queued, f.sent, f.failed, f.skipped, f.suppressed, f.state, f.created_at, f.removed,
+          (select d.done_at from fanout_deliveries d where d.send_id = f.id and d.state = 'sent'
+             order by d.done_at offset greatest(ceil(0.9 * (f.queued - f.skipped - f.removed))::int - 1, 0) limit 1)
+            as p90_at
+        from f`);
       return rows.rows[0];
     },
 

@@ -138,7 +138,7 @@ it('removes the subscriptions their push service says are gone (404, 410), keeps
   await expect
     .poll(async () => (await editor('GET', `/api/admin/push/sends/${send.id}`)).json())
     .toMatchObject({ queued: 5, sent: 5, delivered: 2, failed: 1, removed: 2 });
-  // 90 % of five is five: never reached, since one was refused for good.
+  // Two of the five browsers are gone: 90 % of the other three is three, never reached (one was refused for good).
   expect((await editor('GET', `/api/admin/push/sends/${send.id}`)).json().timeTo90Ms).toBeNull();
   expect(arrivedFor('refused')).toHaveLength(0);
   const summary = (await editor('GET', `/api/admin/sends/${send.id}`)).json();
