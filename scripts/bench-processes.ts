@@ -19,6 +19,17 @@ export const BENCH_SERVER_ENV = {
   ADMIN_PASSWORD: BENCH_ADMIN.password,
 } as const;
 
+/** Signs the bench's staff account in; the session cookie to send with its requests. */
+export async function signIn(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
 export function startProcess(script: string, args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, [...args, script], {
     cwd: root,

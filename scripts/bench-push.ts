@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { freePorts } from '../src/server/db/embedded';
 import { startFakePushService } from '../src/server/test/fake-push-service';
-import { BENCH_ADMIN, BENCH_SERVER_ENV, children, startProcess, waitFor } from './bench-processes';
+import { BENCH_SERVER_ENV, children, signIn, startProcess, waitFor } from './bench-processes';
 import { loadMix } from './bench-load';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_PUSH_SUBSCRIPTIONS ?? 100_000);
@@ -120,16 +120,6 @@ export async function benchPush(seconds: number): Promise<void> {
     await service.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function signIn(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

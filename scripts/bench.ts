@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePorts } from '../src/server/db/embedded';
-import { BENCH_ADMIN, BENCH_SERVER_ENV, children, startProcess, waitFor } from './bench-processes';
+import { BENCH_SERVER_ENV, children, signIn, startProcess, waitFor } from './bench-processes';
 import { GENERATOR, WRK, loadMix, loadUrl } from './bench-load';
 import { measureRestart } from './bench-restart';
 import { benchPush } from './bench-push';
@@ -451,16 +451,6 @@ async function main() {
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function signIn(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 /** 200 readers spread over the targets (a real browser's mix, compressed). */

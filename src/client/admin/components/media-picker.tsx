@@ -5,7 +5,7 @@
  * credit can be written before it is used. A gallery takes several, in the order they were chosen.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, ImageUp, Search } from 'lucide-react';
+import { Check, ImageUp } from 'lucide-react';
 import { useDeferredValue, useRef, useState } from 'react';
 import { sizedImage } from '../../../shared/media';
 import { BLOCK_TITLE_MAX } from '../../../shared/media-blocks';
@@ -13,7 +13,8 @@ import type { MediaItem } from '../../../shared/schemas/media';
 import { errorText } from '../api/client';
 import { mediaKeys, mediaListQuery, uploadImage } from '../api/media';
 import { MediaDetailsForm } from './media-details-form';
-import { Button, Input, inputClass, Modal, Pager } from './ui';
+import { SearchBox } from './search-box';
+import { Button, Input, Modal, Pager } from './ui';
 
 const PAGE_SIZE = 24;
 
@@ -112,20 +113,16 @@ function PickerBody({
   return (
     <div className="space-y-3" data-testid="media-picker">
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative min-w-48 flex-1">
-          <Search className="pointer-events-none absolute start-2 top-2.5 size-4 text-slate-500" aria-hidden="true" />
-          <Input
-            type="search"
-            aria-label="ابحث في المكتبة بالوصف أو التعليق أو الحقوق"
-            placeholder="ابحث في المكتبة: وصف، تعليق، حقوق…"
-            className={`${inputClass} ps-8`}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchBox
+          className="min-w-48 flex-1"
+          label="ابحث في المكتبة بالوصف أو التعليق أو الحقوق"
+          placeholder="ابحث في المكتبة: وصف، تعليق، حقوق…"
+          value={text}
+          onChange={(v) => {
+            setText(v);
+            setPage(1);
+          }}
+        />
         <label className="inline-flex min-h-9 cursor-pointer items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-bold hover:bg-slate-50 focus-within:outline focus-within:outline-3 focus-within:outline-amber-500 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800">
           <ImageUp className="size-4" aria-hidden="true" /> رفع صورة جديدة
           <input

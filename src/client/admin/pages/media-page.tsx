@@ -5,7 +5,7 @@
  * credit, source, focal point, the articles that show it, and delete (refused, with the list, while anything uses it).
  */
 import { useQuery } from '@tanstack/react-query';
-import { ImageUp, RotateCcw, Search } from 'lucide-react';
+import { ImageUp, RotateCcw } from 'lucide-react';
 import { useDeferredValue, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime } from '../../../shared/format';
@@ -19,6 +19,7 @@ import { errorText } from '../api/client';
 import { mediaKeys, mediaListQuery, mediaUploadersQuery, uploadImage, useDeleteMedia } from '../api/media';
 import { sessionQuery } from '../api/session';
 import { MediaDetailsForm } from '../components/media-details-form';
+import { SearchBox } from '../components/search-box';
 import {
   BackToDashboard,
   Button,
@@ -146,20 +147,15 @@ export function MediaPage() {
         onSubmit={(e) => e.preventDefault()}
         className="mb-4 grid gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] dark:border-slate-800 dark:bg-slate-900"
       >
-        <div className="relative">
-          <Search className="pointer-events-none absolute start-2 top-2.5 size-4 text-slate-500" aria-hidden="true" />
-          <Input
-            type="search"
-            aria-label="البحث في النص البديل والتعليق والحقوق"
-            placeholder="ابحث: وصف، تعليق، حقوق، اسم الملف…"
-            className={`${inputClass} ps-8`}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchBox
+          label="البحث في النص البديل والتعليق والحقوق"
+          placeholder="ابحث: وصف، تعليق، حقوق، اسم الملف…"
+          value={text}
+          onChange={(v) => {
+            setText(v);
+            setPage(1);
+          }}
+        />
         <Select
           aria-label="رفعها"
           value={uploader ?? ''}
