@@ -177,6 +177,9 @@ describe('the newsletter', () => {
       `insert into newsletter_subscribers (full_name, email, state, confirmed_at) values ('قارئ النشرة', $1, 'confirmed', now())`,
       [digestReader],
     );
+    // Today's may have gone already: the minute job sends it by itself from 07:00 Tripoli (the default hour) when the
+    // run happens to pass that hour. As on a day whose digest has not gone yet, or the save below has nothing to send.
+    await dbQuery(`delete from fanout_sends where dedupe_key like 'email:digest:%'`);
     await page.goto('/admin/newsletter', { waitUntil: 'networkidle' });
     expect(await page.getByTestId('mail-not-configured').count()).toBe(1);
     await page.getByRole('tab', { name: 'الإعدادات' }).click();

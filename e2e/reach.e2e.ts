@@ -257,13 +257,15 @@ describe('a new deployment', () => {
     const revision =
       /revision=([0-9a-f]{16})/.exec(before[0]!)?.[1] ?? /__WB_REVISION__=([0-9a-f]{16})/.exec(before[0]!)?.[1];
     expect(revision).toBeTruthy();
+    // Listening before the new file is served: an update check the last navigation started may fetch it and take over
+    // at once, before a listener added later could count it.
+    await page.evaluate(() => {
+      const w = window as unknown as { controllerChanges: number };
+      w.controllerChanges = 0;
+      navigator.serviceWorker.addEventListener('controllerchange', () => w.controllerChanges++);
+    });
     proxy.rewrite('/sw.js', (body) => body.replaceAll(revision!, 'f'.repeat(16)));
     try {
-      await page.evaluate(() => {
-        const w = window as unknown as { controllerChanges: number };
-        w.controllerChanges = 0;
-        navigator.serviceWorker.addEventListener('controllerchange', () => w.controllerChanges++);
-      });
       // The open page is the new worker's, without a reload. (Asked again until then: an update check the last
       // navigation started may still be on its way with the old file, and the browser folds a new check into it.)
       await expect
