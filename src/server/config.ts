@@ -89,6 +89,7 @@ const envSchema = z.object({
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'mailto:address or an https:// URL')
     .optional(),
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  PUSH_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(19),
   PUSH_ENDPOINT_ORIGINS: z
     .string()
     .trim()
@@ -333,6 +334,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT,
       endpointOrigins: e.PUSH_ENDPOINT_ORIGINS ?? [],
       concurrency: e.PUSH_CONCURRENCY,
+      workerNice: e.PUSH_WORKER_NICE,
     },
     staffTwoFactorRoles: e.STAFF_2FA_ROLES,
     timeouts: { readerMs: e.READER_TIMEOUT_MS, adminMs: e.ADMIN_TIMEOUT_MS },

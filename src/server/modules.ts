@@ -211,6 +211,7 @@ export function buildModules({
     sender: pushSender({
       keys: () => push.vapidKeys(),
       subject: async () => config.push.subject ?? vapidSubject(config.publicUrl, (await settings.site()).contactEmail),
+      nice: config.push.workerNice,
     }),
     concurrency: config.push.concurrency,
   });

@@ -6,8 +6,8 @@
  *   delivery until the channel's longest delivery time has passed (plus a margin): two workers never hold one.
  * - Each channel has one queue (p-queue) for all its sends here: at most `limits.concurrency` at once and
  *   `limits.perSecond` a second. A batch is claimed only when the queue has room for it (back-pressure).
- * - Results are written in batches (one statement, whatever finished since the last write: a group commit), with the
- *   send's figures. A temporary failure is retried after RETRY_DELAYS_MS, up to MAX_ATTEMPTS; a permanent one is not.
+ * - Results are written in batches (one statement for whatever finished in the last RESULTS_EVERY_MS: a group
+ *   commit), with the send's figures. A temporary failure is retried after RETRY_DELAYS_MS, up to MAX_ATTEMPTS; a permanent one is not.
  * - Readers first: while this process's event loop is more than BUSY_UTILIZATION busy with readers' requests coming
  *   in, each delivery waits BUSY_PAUSE_MS before it starts, so a big send takes the time readers leave over
  *   (measured in `npm run bench`); with no readers it goes at full speed.
@@ -32,6 +32,8 @@ const CLAIM_MARGIN_MS = 30_000;
 /** Event-loop utilisation above which, with readers being served, deliveries wait for them. */
 const BUSY_UTILIZATION = 0.85;
 const BUSY_PAUSE_MS = 100;
+/** Results are written at most this long after their delivery (one statement for all of them). */
+const RESULTS_EVERY_MS = 100;
 /** A graceful stop waits this long for deliveries in flight (under main.ts's own stop bound). */
 const STOP_WAIT_MS = 8_000;
 
@@ -144,13 +146,28 @@ export function createFanoutRunner(o: FanoutRunnerOptions) {
 
   const leaseEnd = () => new Date(now().getTime() + leaseMs);
 
-  /** Writes results as they come, whatever finished since the last write in one statement. */
+  /**
+   * Writes results in one statement for whatever finished in the last RESULTS_EVERY_MS (sooner once a batch's worth
+   * is waiting, at once when the send ends or stops). Written as each came, a fast push send made a statement every
+   * few messages: this event loop was busy 22 % of a 40,000-message send, 18 % with the tenth-of-a-second batches.
+   */
   function resultsWriter(sendId: number, channel: FanoutChannel) {
     let waiting: { result: DeliveryResult; failure?: DeliveryFailure }[] = [];
     let writing: Promise<void> | undefined;
+    let wake: (() => void) | undefined;
+    const gather = () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        };
+        const timer = setTimeout(done, RESULTS_EVERY_MS);
+        wake = done;
+      });
     async function write() {
-      await new Promise((r) => setImmediate(r));
       while (waiting.length) {
+        if (waiting.length < batch) await gather();
         const items = waiting;
         waiting = [];
         const results = items.map((i) => i.result);
@@ -183,9 +200,13 @@ export function createFanoutRunner(o: FanoutRunnerOptions) {
       push(item: { result: DeliveryResult; failure?: DeliveryFailure }) {
         waiting.push(item);
         writing ??= write();
+        if (waiting.length >= batch) wake?.();
       },
       async drained() {
-        while (writing) await writing;
+        while (writing) {
+          wake?.();
+          await writing;
+        }
       },
     };
   }

@@ -1,5 +1,5 @@
 /** All SQL of Web Push: readers' subscriptions and the site's VAPID keys (db/schema/reach.ts). */
-import { and, arrayOverlaps, eq, inArray, sql } from 'drizzle-orm';
+import { arrayOverlaps, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { pushKeys, pushSubscriptions } from '../../db/schema/reach';
 
@@ -121,14 +121,12 @@ export function pushRepository(db: Db) {
     /** The subscriptions of a batch, as they are now (an unsubscribe since the alert was queued leaves them out). */
     async byIds(ids: number[]): Promise<PushSubscriptionRow[]> {
       if (!ids.length) return [];
-      return db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
-    },
-    async withTopicIn(ids: number[], topic: string): Promise<PushSubscriptionRow[]> {
-      if (!ids.length) return [];
+      // One array parameter, not one per id: a batch of 200 built and parsed as 200 parameters cost the event loop
+      // (drizzle's building of each) and the database (a statement with 200 placeholders) far more than the rows.
       return db
         .select()
         .from(pushSubscriptions)
-        .where(and(inArray(pushSubscriptions.id, ids), arrayOverlaps(pushSubscriptions.topics, [topic])));
+        .where(sql`${pushSubscriptions.id} = any(${sql.param(ids)}::int[])`);
     },
   };
 }

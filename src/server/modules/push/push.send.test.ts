@@ -4,6 +4,7 @@
  * dead subscriptions are removed, refused ones are not retried, failures worth retrying are, the figures add up, and
  * with two instances every subscription gets the alert once.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { addAdmin, as } from '../../test/admin-client';
@@ -124,6 +125,20 @@ it('delivers one message per subscription that its keys decrypt: the title, summ
   // Another subscription's keys cannot read it.
   expect(() => decryptPush(m!.body, subs.sports!)).toThrow();
   expect(arrivedFor('sports')).toHaveLength(0);
+});
+
+it('encrypts and posts on a thread below the readers’ priority (PUSH_WORKER_NICE, 19 by default)', () => {
+  // Linux's view of this process's threads: each one's nice value is the 19th field of its stat line (after the name).
+  const nice = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  const threads = fs
+    .readdirSync('/proc/self/task')
+    .map((tid) => nice(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')));
+  expect(t.config.push.workerNice).toBe(19);
+  const own = nice(fs.readFileSync('/proc/self/stat', 'utf8'));
+  expect(own).toBeLessThan(19);
+  expect(threads.filter((n) => n === 19)).toHaveLength(1);
+  // Every other thread, the one that answers readers first, stays as the process started.
+  expect(threads.filter((n) => n !== 19 && n !== own)).toEqual([]);
 });
 
 it('removes the subscriptions their push service says are gone (404, 410), keeps refused ones, retries the busy one', async () => {

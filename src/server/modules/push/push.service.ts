@@ -25,6 +25,8 @@ export interface PushSettings {
   endpointOrigins: string[];
   /** Messages in flight at once while an alert fans out (PUSH_CONCURRENCY). */
   concurrency: number;
+  /** The push worker thread's nice value (PUSH_WORKER_NICE): readers' threads stay at 0. */
+  workerNice: number;
 }
 
 /** VAPID's contact when VAPID_SUBJECT is not set: the public https address, else the site's contact e-mail. */
