@@ -32,7 +32,7 @@ const CLAIM_MARGIN_MS = 30_000;
 /** Event-loop utilisation above which, with readers being served, deliveries wait for them. */
 const BUSY_UTILIZATION = 0.85;
 const BUSY_PAUSE_MS = 100;
-/** Results are written at most this long after their delivery (one statement for all of them). */
+/** A result is written at most this long after its delivery finished (one statement for all finished by then). */
 const RESULTS_EVERY_MS = 100;
 /** A graceful stop waits this long for deliveries in flight (under main.ts's own stop bound). */
 const STOP_WAIT_MS = 8_000;
@@ -147,14 +147,18 @@ export function createFanoutRunner(o: FanoutRunnerOptions) {
   const leaseEnd = () => new Date(now().getTime() + leaseMs);
 
   /**
-   * Writes results in one statement for whatever finished in the last RESULTS_EVERY_MS (sooner once a batch's worth
-   * is waiting, at once when the send ends or stops). Written as each came, a fast push send made a statement every
+   * Writes results in one statement at most RESULTS_EVERY_MS after the first of them finished (sooner once a batch's
+   * worth is waiting; without waiting once the send ends or stops). Written as each came, a fast push send made a statement every
    * few messages: this event loop was busy 22 % of a 40,000-message send, 18 % with the tenth-of-a-second batches.
    */
   function resultsWriter(sendId: number, channel: FanoutChannel) {
     let waiting: { result: DeliveryResult; failure?: DeliveryFailure }[] = [];
+    /** When the first of `waiting` finished. */
+    let firstAt = 0;
     let writing: Promise<void> | undefined;
     let wake: (() => void) | undefined;
+    /** Set by drained(): from then on (the send is ending) every result is written without waiting. */
+    let flushing = false;
     const gather = () =>
       new Promise<void>((resolve) => {
         const done = () => {
@@ -162,12 +166,12 @@ export function createFanoutRunner(o: FanoutRunnerOptions) {
           wake = undefined;
           resolve();
         };
-        const timer = setTimeout(done, RESULTS_EVERY_MS);
+        const timer = setTimeout(done, Math.max(0, firstAt + RESULTS_EVERY_MS - Date.now()));
         wake = done;
       });
     async function write() {
       while (waiting.length) {
-        if (waiting.length < batch) await gather();
+        if (!flushing && waiting.length < batch) await gather();
         const items = waiting;
         waiting = [];
         const results = items.map((i) => i.result);
@@ -198,11 +202,13 @@ export function createFanoutRunner(o: FanoutRunnerOptions) {
     }
     return {
       push(item: { result: DeliveryResult; failure?: DeliveryFailure }) {
+        if (!waiting.length) firstAt = Date.now();
         waiting.push(item);
         writing ??= write();
         if (waiting.length >= batch) wake?.();
       },
       async drained() {
+        flushing = true;
         while (writing) {
           wake?.();
           await writing;

@@ -53,7 +53,7 @@ interface Job {
 
 /**
  * The worker's code (plain JavaScript, evaluated in the thread, so it needs no file of its own in the built server):
- * encrypt with web-push, POST with fetch, answer with the outcome. It never throws: every failure is an outcome.
+ * encrypt with web-push, POST with node's http/https client, answer with the outcome. It never throws: every failure is an outcome.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -63,11 +63,15 @@ const webpush = require(workerData.webPush);
 // Readers first, by the kernel's scheduler: this thread runs at a lower priority (a higher nice value) than the one
 // answering readers, so an alert takes the CPU readers leave over and yields it at once when they need it. On Linux a
 // thread has a priority of its own, set through its thread id (/proc/thread-self); elsewhere it stays as it is.
+// A thread starts at its creator's priority: node's one pool of helper threads (files, DNS, zlib, crypto for every
+// request) is made by whoever first needs it, so it is made here first, at the normal priority, if nobody has yet.
 if (workerData.nice > 0)
-  try {
-    const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-    require('node:os').setPriority(tid, workerData.nice);
-  } catch {}
+  require('node:fs').stat('/', () => {
+    try {
+      const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+      require('node:os').setPriority(tid, workerData.nice);
+    } catch {}
+  });
 // One kept-alive pool of connections per push service; node's own client, which costs a fraction of fetch's per
 // request (measured in the bench's profile: fetch and its AbortSignal were a quarter of a message's time).
 const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
