@@ -121,6 +121,8 @@ declare module 'fastify' {
 
 /** Requests slower than this are logged (warn); every 5xx is logged (error); the rest only at debug level. */
 const SLOW_REQUEST_MS = 1000;
+/** How long an idle kept-alive connection stays open: Fastify's own default, past the 60 s of common proxies. */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export async function buildApp({
   config,
@@ -155,10 +157,16 @@ export async function buildApp({
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Cache hits are answered before Fastify (no routing, hooks or header building): see plugins/cache/plugin.ts.
-    serverFactory: (handler) =>
-      http.createServer((req, res) => {
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
         if (!handle.current?.fastPath(req, res) && !handle.beacons?.handle(req, res)) handler(req, res);
-      }),
+      });
+      // Fastify sets this only on a server it makes itself; Node's own 5 s is shorter than the idle time of the
+      // proxies and clients that reuse a connection (nginx, load balancers: 60 s), so one that sends a request just
+      // as the server closes gets a reset instead of an answer. Longer than theirs, the client closes first.
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      return server;
+    },
     // Malformed URLs and bodies rejected before routing get the same Arabic error body as everything else.
     frameworkErrors: (error, request, reply) => sendFrameworkError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
