@@ -13,7 +13,7 @@ export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-password-
 export const BENCH_SERVER_ENV = {
   HOST: '127.0.0.1',
   NODE_ENV: 'production',
-  LOG_LEVEL: 'error',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
   WEATHER_API_URL: 'http://127.0.0.1:9',
   ADMIN_USERNAME: BENCH_ADMIN.username,
   ADMIN_PASSWORD: BENCH_ADMIN.password,
@@ -35,9 +35,14 @@ export function startProcess(script: string, args: string[], env: Record<string,
     cwd: root,
     // The bench's staff accounts sign in with a password alone (STAFF_2FA_ROLES, as an automated set-up would).
     env: { ...process.env, STAFF_2FA_ROLES: 'none', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   children.push(child);
+  // A child that stops by itself (not by our SIGTERM/SIGKILL at the end of its part) is said so, with how.
+  child.once('exit', (code, signal) => {
+    if (signal !== 'SIGTERM' && signal !== 'SIGKILL' && code !== 0)
+      console.error(`[bench] ${script} (pid ${child.pid}) exited by itself: ${signal ?? `code ${code}`}`);
+  });
   return child;
 }
 
