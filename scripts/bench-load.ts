@@ -118,7 +118,13 @@ async function cannon(url: string, o: MixOptions, paths?: readonly string[]): Pr
   const failed = r.errors + r.non2xx - r['3xx'];
   if (failed > 0 && !o.tolerate) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   const ok = r['2xx'] + r['3xx'];
-  return { rps: (r.requests.average * ok) / Math.max(1, ok + failed), p50: r.latency.p50, p99: r.latency.p99, ok, failed };
+  return {
+    rps: (r.requests.average * ok) / Math.max(1, ok + failed),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    ok,
+    failed,
+  };
 }
 
 /** GETs `url` for `seconds` over `connections` keep-alive connections. */

@@ -57,6 +57,8 @@ export async function startProxy(target: string): Promise<Proxy> {
     if (state === 'slow') setTimeout(forward, delay);
     else forward();
   });
+  // As the server behind it (KEEP_ALIVE_TIMEOUT_MS), whose Keep-Alive header this proxy passes on to the browser.
+  server.keepAliveTimeout = 72_000;
   server.on('connection', (socket) => {
     if (state === 'down') return socket.destroy();
     sockets.add(socket);
