@@ -40,7 +40,7 @@ export function startProcess(script: string, args: string[], env: Record<string,
   children.push(child);
   // A child that stops by itself (not by our SIGTERM/SIGKILL at the end of its part) is said so, with how.
   child.once('exit', (code, signal) => {
-    if (signal !== 'SIGTERM' && signal !== 'SIGKILL' && code !== 0)
+    if (!child.killed && code !== 0)
       console.error(`[bench] ${script} (pid ${child.pid}) exited by itself: ${signal ?? `code ${code}`}`);
   });
   return child;

@@ -123,6 +123,8 @@ declare module 'fastify' {
 const SLOW_REQUEST_MS = 1000;
 /** How long an idle kept-alive connection stays open: Fastify's own default, past the 60 s of common proxies. */
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** Once draining, an idle connection is closed after this (the graceful stop waits for every connection). */
+const DRAINING_KEEP_ALIVE_MS = 500;
 
 export async function buildApp({
   config,
@@ -203,6 +205,9 @@ export async function buildApp({
   lifecycle.onDraining(() => {
     handle.current?.close();
     handle.beacons?.close();
+    // A request still open when the stop begins ends on a connection kept alive; app.close() waits for those, so
+    // past this point none stays idle for long (Node reads this each time an answer ends). Answers say so below.
+    app.server.keepAliveTimeout = DRAINING_KEEP_ALIVE_MS;
   });
   const startDraining = () => lifecycle.startDraining();
   app.addHook('preClose', async () => startDraining());
@@ -221,6 +226,10 @@ export async function buildApp({
       .header('connection', 'close')
       .header('retry-after', '5')
       .send({ message: MESSAGES.unavailable, code: 'UNAVAILABLE', requestId: String(req.id) });
+  });
+  // Every answer sent while draining closes its connection, the ones begun before the stop too.
+  app.addHook('onSend', async (_req, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (req, reply) => {
     const ms = reply.elapsedTime;

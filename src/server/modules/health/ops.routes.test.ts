@@ -279,10 +279,15 @@ describe('/metrics', () => {
     expect(value(m, 'sahifa_db_pool_connections')).toBeGreaterThanOrEqual(1);
     expect(value(m, 'sahifa_db_pool_connections')).toBeLessThanOrEqual(5);
     expect(value(m, 'sahifa_db_pool_waiting_clients')).toBe(0);
+    expect(t.app.server.keepAliveTimeout).toBe(72_000);
     t.app.lifecycle.startDraining();
     expect((await t.app.inject('/readyz')).json()).toMatchObject({ status: 'draining', code: 'UNAVAILABLE' });
     // Scrapes still work while draining (every other route answers the Arabic 503).
     expect(value(await scrape(), 'sahifa_draining')).toBe(1);
+    // Whatever is still answered closes its connection, and an idle one does not stay open for the stop to wait on.
+    const scraped = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(scraped.headers.connection).toBe('close');
+    expect(t.app.server.keepAliveTimeout).toBeLessThanOrEqual(1000);
     expect((await t.app.inject('/api/categories')).statusCode).toBe(503);
   });
 });
