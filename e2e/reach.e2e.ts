@@ -277,7 +277,30 @@ describe('a new deployment', () => {
             }),
           { timeout: 30_000 },
         )
-        .toBe(1);
+        .toBe(1)
+        .catch(async (err: Error) => {
+          // Once seen on CI and never here: what the browser's registration and the network were doing.
+          const workers = await page.evaluate(async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            const w = (x: ServiceWorker | null | undefined) => x && `${x.state} ${new URL(x.scriptURL).pathname}`;
+            return {
+              installing: w(reg?.installing),
+              waiting: w(reg?.waiting),
+              active: w(reg?.active),
+              controller: w(navigator.serviceWorker.controller),
+            };
+          });
+          const recent = proxy.recent();
+          const statuses = new Map<number, number>();
+          for (const r of recent)
+            if (r.path.startsWith('/sw.js')) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+          const network = {
+            'sw.js': [...statuses].map(([status, n]) => `${n}× ${status}`),
+            // What a new worker fetches as it installs (the files without a hash in their name).
+            precached: recent.filter((r) => /^\/(offline|placeholder\.svg|icons\/|assets\/.*\.woff2)/.test(r.path)),
+          };
+          throw new Error(`${err.message}\nworkers: ${JSON.stringify(workers)}\nnetwork: ${JSON.stringify(network)}`);
+        });
       await expect.poll(precached).toEqual([expect.stringContaining('f'.repeat(16))]);
       expect((await saved(page)).map((p) => p.path)).toContain(`/news/${a!.id}`);
       proxy.mode('down');

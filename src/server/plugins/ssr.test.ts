@@ -49,6 +49,21 @@ describe('server-rendered reader pages', () => {
     expect(res.body).toContain('<link rel="canonical" href="http://sahifa.test/news/');
   });
 
+  it('holds the first paint until the first screen has arrived, and only for parts the page has', async () => {
+    const expects = (body: string) => [...body.matchAll(/<link rel="expect" href="#([^"]+)" blocking="render">/g)];
+    const ids = async (url: string) => {
+      const { body } = await page(url);
+      // In the head, and each names an element the page has (a missing one would hold the paint to the very end).
+      const head = body.slice(0, body.indexOf('</head>'));
+      for (const [, id] of expects(body)) expect(body, `${url} #${id}`).toContain(` id="${id}"`);
+      expect(expects(head).length, url).toBe(expects(body).length);
+      return expects(body).map((m) => m[1]);
+    };
+    expect(await ids(`/news/${articleId}`)).toEqual(['main', 'article-body']);
+    expect(await ids('/')).toEqual(['main', 'prayer-strip']);
+    expect(await ids('/category/libya')).toEqual(['main']);
+  });
+
   it('answers unknown pages, missing articles and unknown sections with 404 pages', async () => {
     for (const url of ['/nothing/here', '/news/999999', '/news/abc', '/category/nowhere']) {
       const res = await page(url);

@@ -7,6 +7,7 @@ import { htmlText } from '../modules/news/sanitize-html';
 import { THEME_BOOT_SCRIPT } from '../../client/lib/theme';
 import type { ClientAssets } from './assets';
 import { THEME_COLOURS } from '../modules/pwa/pwa.manifest';
+import { FIRST_SCREEN_ENDS } from '../../shared/first-screen';
 
 /**
  * Loads the reader app once the page has painted: the server's HTML is a whole page, so on a slow phone the text is
@@ -238,6 +239,20 @@ export interface DocumentInput {
   assets: ClientAssets | undefined;
 }
 
+/**
+ * What the first paint waits for (src/shared/first-screen.ts). A slow phone otherwise paints whatever HTML it has
+ * parsed so far, and a row drawn before its last buttons arrived then moved (a flex row growing, an RTL button group
+ * pushed along): layout shifts the reader sees. Render-blocking `<link rel="expect">` (Chromium 124+; other browsers
+ * ignore it) costs nothing else: the rest of the page is still painted as its HTML streams in. Only ids the page has:
+ * a missing one would hold the first paint until the whole document is parsed.
+ */
+function firstScreenLinks(appHtml: string): string {
+  return Object.values(FIRST_SCREEN_ENDS)
+    .filter((id) => appHtml.includes(` id="${id}"`))
+    .map((id) => `<link rel="expect" href="#${id}" blocking="render">`)
+    .join('\n');
+}
+
 export function renderDocument({ meta, settings, origin, appHtml, queryState, site, assets }: DocumentInput): string {
   const canonical = meta.path === undefined ? undefined : `${origin}${meta.path}`;
   const image = absolute(origin, meta.image ?? '/og-default.png');
@@ -282,6 +297,7 @@ export function renderDocument({ meta, settings, origin, appHtml, queryState, si
     '<meta name="apple-mobile-web-app-capable" content="yes">',
     '<meta name="apple-mobile-web-app-status-bar-style" content="default">',
     `<script>${THEME_BOOT_SCRIPT}</script>`,
+    firstScreenLinks(appHtml),
     // No font is preloaded: the stylesheet is inline, so the body face is known as soon as the head is read, and
     // Android has it installed (local() in fonts.css). A preload took bandwidth from the page itself (Lighthouse: FCP
     // 125 ms later) and is wasted wherever the face is installed.

@@ -62,9 +62,12 @@ export function SiteHeader() {
       <div
         className={`mx-auto flex max-w-7xl items-center gap-4 px-3 transition-all ${scrolled ? 'py-1' : 'py-1.5 sm:py-3'}`}
       >
+        {/* As tall as the tallest thing in the row (the menu button, 40 px; from lg the section links, 2.8rem), so the
+            row has its final height at the first paint: on a slow phone the browser may paint the logo before the
+            rest of the row has arrived, and the row growing then moved everything below it. */}
         <Link
           to="/"
-          className="shrink-0 font-[family-name:var(--font-heading)] text-2xl font-bold text-blue-900 dark:text-blue-200"
+          className="flex min-h-10 shrink-0 items-center font-[family-name:var(--font-heading)] text-2xl font-bold text-blue-900 lg:min-h-[2.8rem] dark:text-blue-200"
           aria-label={`${siteName} — الصفحة الرئيسية`}
         >
           {siteName}

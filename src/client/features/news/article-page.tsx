@@ -20,6 +20,7 @@ import { NewsCard } from '../../components/news-card';
 import { ArticleSidebar } from './article-sidebar';
 import { ArticleNotes } from '../../app/parts';
 import { onMediaClick, onMediaNear } from './media-trigger';
+import { FIRST_SCREEN_ENDS } from '../../../shared/first-screen';
 
 export function ArticleNotFound() {
   return (
@@ -157,6 +158,7 @@ export function ArticleView({ a, share = true, children }: { a: NewsArticle; sha
         galleries and videos are drawn by the server with the library's text, and come alive here (article-media.ts).
       */}
       <div
+        id={FIRST_SCREEN_ENDS.article}
         className="article-body"
         dangerouslySetInnerHTML={{ __html: a.content }}
         onClick={onMediaClick}

@@ -105,7 +105,8 @@ export function Ticker({ label, items, isLoading, variant, emptyText, onShare }:
       }}
       data-testid={`ticker-${variant}`}
     >
-      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-1 sm:gap-3 sm:py-2">
+      {/* Its final height from the first paint (the 28 px buttons plus padding), however much of it has arrived. */}
+      <div className="mx-auto flex min-h-9 max-w-7xl items-center gap-2 px-3 py-1 sm:min-h-11 sm:gap-3 sm:py-2">
         <span
           className={`shrink-0 rounded px-2 py-0.5 text-xs font-bold sm:px-3 sm:text-sm ${breaking ? 'bg-white text-red-800' : 'bg-blue-900 text-white'}`}
         >
