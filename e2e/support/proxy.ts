@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../../src/server/lib/lifecycle';
 
 export interface Proxy {
   origin: string;
@@ -69,8 +70,8 @@ export async function startProxy(target: string): Promise<Proxy> {
     if (state === 'slow') setTimeout(forward, delay);
     else forward();
   });
-  // As the server behind it (KEEP_ALIVE_TIMEOUT_MS), whose Keep-Alive header this proxy passes on to the browser.
-  server.keepAliveTimeout = 72_000;
+  // As the server behind it, whose Keep-Alive header this proxy passes on to the browser.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.on('connection', (socket) => {
     if (state === 'down') return socket.destroy();
     sockets.add(socket);

@@ -69,7 +69,7 @@ import { registerSecurity } from './plugins/security';
 import { registerSsr } from './plugins/ssr';
 import { registerRequestScope } from './lib/deadline';
 import { withoutControlChars } from './lib/input';
-import { createLifecycle, type Lifecycle } from './lib/lifecycle';
+import { createLifecycle, DRAINING_KEEP_ALIVE_MS, KEEP_ALIVE_TIMEOUT_MS, type Lifecycle } from './lib/lifecycle';
 import { LOG_SERIALIZERS } from './lib/logging';
 import { registerStatic } from './plugins/static';
 import { pageStyleHashes } from './ssr/style-hashes';
@@ -121,10 +121,6 @@ declare module 'fastify' {
 
 /** Requests slower than this are logged (warn); every 5xx is logged (error); the rest only at debug level. */
 const SLOW_REQUEST_MS = 1000;
-/** How long an idle kept-alive connection stays open: Fastify's own default, past the 60 s of common proxies. */
-export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
-/** Once draining, an idle connection is closed after this (the graceful stop waits for every connection). */
-const DRAINING_KEEP_ALIVE_MS = 500;
 
 export async function buildApp({
   config,
@@ -219,17 +215,19 @@ export async function buildApp({
     startDraining();
     await new Promise((r) => setTimeout(r, ms));
   });
-  app.addHook('onRequest', async (req, reply) => {
-    if (!lifecycle.draining || req.routeOptions.config.answersWhileDraining) return;
-    return reply
+  // Callback hooks: every request passes these, and an async hook costs each one a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!lifecycle.draining || req.routeOptions.config.answersWhileDraining) return done();
+    // Its Connection: close is the onSend hook's below.
+    void reply
       .code(503)
-      .header('connection', 'close')
       .header('retry-after', '5')
       .send({ message: MESSAGES.unavailable, code: 'UNAVAILABLE', requestId: String(req.id) });
   });
   // Every answer sent while draining closes its connection, the ones begun before the stop too.
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('onResponse', async (req, reply) => {
     const ms = reply.elapsedTime;

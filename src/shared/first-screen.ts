@@ -6,8 +6,9 @@
 export const FIRST_SCREEN_ENDS = {
   /** The page's own content: the top strip, the header and the tickers are before it. */
   chrome: 'main',
-  /** An article's body: its title, dates, byline, share buttons, picture and summary are before it. */
-  article: 'article-body',
-  /** The home page's prayer line (phones) after the featured slider and the latest headlines. */
-  home: 'prayer-strip',
+  /** What follows an article's header (its picture, else its summary, else its body): the title, dates, byline and
+   *  share buttons are before it. */
+  article: 'article-after-header',
+  /** The home page's latest headlines: the featured slider, with its dots, is before them. */
+  home: 'home-headlines',
 } as const;

@@ -12,6 +12,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How long an idle kept-alive connection stays open: Fastify's own default (it sets it only on servers it makes, and
+ * ours is our own, app.ts), past the 60 s of common proxies, which would otherwise reuse a connection just closed.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** Once draining, an idle connection is closed after this (the graceful stop waits for every connection). */
+export const DRAINING_KEEP_ALIVE_MS = 500;
+
 export interface Lifecycle {
   /** True once a graceful stop has begun; never false again. */
   readonly draining: boolean;

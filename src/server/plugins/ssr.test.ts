@@ -59,8 +59,8 @@ describe('server-rendered reader pages', () => {
       expect(expects(head).length, url).toBe(expects(body).length);
       return expects(body).map((m) => m[1]);
     };
-    expect(await ids(`/news/${articleId}`)).toEqual(['main', 'article-body']);
-    expect(await ids('/')).toEqual(['main', 'prayer-strip']);
+    expect(await ids(`/news/${articleId}`)).toEqual(['main', 'article-after-header']);
+    expect(await ids('/')).toEqual(['main', 'home-headlines']);
     expect(await ids('/category/libya')).toEqual(['main']);
   });
 

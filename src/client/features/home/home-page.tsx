@@ -8,6 +8,7 @@ import { FeaturedSlider } from './featured-slider';
 import { planFrontPage, type FrontPlan } from './front-plan';
 import { HeadlineList } from './headline-list';
 import { PrayerStrip } from './prayer-strip';
+import { FIRST_SCREEN_ENDS } from '../../../shared/first-screen';
 
 /** Everything below the first screen, in a chunk of its own: the top is alive before that code arrives. */
 const HomeLower = lazyPart<{ plan: FrontPlan; latestError: boolean; now: Date | null }, typeof import('./home-lower')>(
@@ -39,7 +40,7 @@ export function HomePage() {
             <FeaturedSlider items={plan.slides} />
           )}
         </div>
-        <div className="min-w-0">
+        <div className="min-w-0" id={FIRST_SCREEN_ENDS.home}>
           {latest.isError ? (
             <MessageBox title="فشل في جلب الأخبار" tone="error" />
           ) : (

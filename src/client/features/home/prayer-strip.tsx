@@ -8,7 +8,6 @@ import { q } from '../../lib/queries';
 import { nextPrayer } from './prayer-countdown';
 import { useCity } from './use-city';
 import { lazyPart } from '../../lib/lazy-part';
-import { FIRST_SCREEN_ENDS } from '../../../shared/first-screen';
 
 /** SPEC's full widget, loaded when a phone reader opens it (the server never renders it open). */
 const PrayerWeatherWidget = lazyPart<{ id?: string }, typeof import('./prayer-weather-widget')>(
@@ -28,7 +27,7 @@ export function PrayerStrip() {
   const panel = useId();
   const next = data ? nextPrayer(data, now) : undefined;
   return (
-    <div id={FIRST_SCREEN_ENDS.home} className="lg:hidden" data-testid="prayer-strip">
+    <div className="lg:hidden" data-testid="prayer-strip">
       <button
         type="button"
         aria-expanded={open}

@@ -109,6 +109,8 @@ export function ArticleView({ a, share = true, children }: { a: NewsArticle; sha
   const { origin } = useSite();
   const date = a.publishedAt ?? a.createdAt;
   const info = a.imageInfo;
+  // The first paint waits for what follows the header (src/shared/first-screen.ts).
+  const afterHeader = a.imageUrl ? 'figure' : a.description ? 'summary' : 'body';
   return (
     <>
       <header className="space-y-3">
@@ -131,7 +133,11 @@ export function ArticleView({ a, share = true, children }: { a: NewsArticle; sha
         {share && <ShareButtons title={a.title} url={`${origin}/news/${a.id}`} />}
       </header>
       {a.imageUrl && (
-        <figure className="my-4 sm:my-6" data-testid="article-figure">
+        <figure
+          id={afterHeader === 'figure' ? FIRST_SCREEN_ENDS.article : undefined}
+          className="my-4 sm:my-6"
+          data-testid="article-figure"
+        >
           <NewsImage
             src={a.imageUrl}
             alt={info?.alt || a.title}
@@ -151,14 +157,19 @@ export function ArticleView({ a, share = true, children }: { a: NewsArticle; sha
       )}
       {a.notes.length > 0 && <ArticleNotes notes={a.notes} place="above" />}
       {a.description && (
-        <p className="mb-6 text-lg font-bold leading-9 text-slate-700 dark:text-slate-200">{a.description}</p>
+        <p
+          id={afterHeader === 'summary' ? FIRST_SCREEN_ENDS.article : undefined}
+          className="mb-6 text-lg font-bold leading-9 text-slate-700 dark:text-slate-200"
+        >
+          {a.description}
+        </p>
       )}
       {/*
         The body is sanitised on the server when it is saved (allow-list matching the editor's formats); its pictures,
         galleries and videos are drawn by the server with the library's text, and come alive here (article-media.ts).
       */}
       <div
-        id={FIRST_SCREEN_ENDS.article}
+        id={afterHeader === 'body' ? FIRST_SCREEN_ENDS.article : undefined}
         className="article-body"
         dangerouslySetInnerHTML={{ __html: a.content }}
         onClick={onMediaClick}

@@ -288,7 +288,10 @@ describe('/metrics', () => {
     const scraped = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(scraped.headers.connection).toBe('close');
     expect(t.app.server.keepAliveTimeout).toBeLessThanOrEqual(1000);
-    expect((await t.app.inject('/api/categories')).statusCode).toBe(503);
+    const refused = await t.app.inject('/api/categories');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers.connection).toBe('close');
+    expect(refused.headers['retry-after']).toBe('5');
   });
 });
 
