@@ -29,6 +29,8 @@ import { categoriesPublicRoutes } from './modules/categories/categories.public.r
 import { feedsPublicRoutes } from './modules/feeds/feeds.public.routes';
 import { healthPublicRoutes } from './modules/health/health.public.routes';
 import { mediaAdminRoutes } from './modules/media/media.admin.routes';
+import { adsAdminRoutes } from './modules/ads/ads.admin.routes';
+import { adsPublicRoutes } from './modules/ads/ads.public.routes';
 import { correctionsAdminRoutes } from './modules/corrections/corrections.admin.routes';
 import { correctionsPublicRoutes } from './modules/corrections/corrections.public.routes';
 import { editorialNotesAdminRoutes } from './modules/editorial-notes/editorial-notes.admin.routes';
@@ -251,10 +253,12 @@ export async function buildApp({
   app.decorate('modules', m);
   app.decorate('mediaStore', mediaStore);
   invalidation.subscribe((tags) => m.viewCounter.forget(tags));
+  invalidation.subscribe((tags) => m.ads.forget(tags));
   app.addHook('onReady', async () => {
     await invalidation.start();
     m.statsRecorder.start();
     m.viewCounter.start();
+    m.adCounter.start();
     m.jobs.start();
     m.backups.start();
     m.fanoutRunner.start();
@@ -272,6 +276,7 @@ export async function buildApp({
     await m.jobs.stop();
     await m.fanoutRunner.stop();
     await m.viewCounter.stop();
+    await m.adCounter.stop();
     await m.statsRecorder.stop();
     await invalidation.close();
   });
@@ -327,6 +332,7 @@ export async function buildApp({
   await app.register(breakingNewsPublicRoutes(m.breaking));
   await app.register(livePublicRoutes(m.live));
   await app.register(correctionsPublicRoutes(m.corrections));
+  await app.register(adsPublicRoutes(m.ads));
   await app.register(prayerTimesPublicRoutes(m.prayer));
   await app.register(weatherPublicRoutes(m.weather));
   await app.register(settingsPublicRoutes(m.settings));
@@ -351,6 +357,7 @@ export async function buildApp({
         breakingNewsAdminRoutes(m.breaking),
         newsAdminRoutes(m.newsroom, m.news),
         correctionsAdminRoutes(m.corrections),
+        adsAdminRoutes(m.ads),
         editorialNotesAdminRoutes(m.editorialNotes),
         liveAdminRoutes(m.live),
         tagsAdminRoutes(m.tags),

@@ -6,6 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { createWriter, type Invalidator, type WriteObserver } from './lib/write';
+import { adCounter } from './modules/ads/ads.counter';
+import { adsRepository } from './modules/ads/ads.repository';
+import { adsService } from './modules/ads/ads.service';
 import { adminsRepository } from './modules/admins/admins.repository';
 import { adminsService } from './modules/admins/admins.service';
 import { auditRepository } from './modules/audit/audit.repository';
@@ -163,6 +166,19 @@ export function buildModules({
   const counter = viewCounter({ repo: repos.views, now, log, flushMs: config.viewFlushMs });
   const views = viewsService({ repo: repos.views, counter, now });
   const stats = statsService({ repo: repos.stats, breaking, views, now });
+  const adsRepo = adsRepository(db);
+  const adCounts = adCounter({
+    repo: adsRepo,
+    now,
+    log,
+    flushMs: config.viewFlushMs,
+    // A campaign at its daily cap leaves the served answer in every instance and at the CDN.
+    capped: async () => {
+      await db.transaction((tx) => invalidation.announce(tx, ['ads']));
+      await invalidation.invalidate(['ads']);
+    },
+  });
+  const ads = adsService({ repo: adsRepo, counter: adCounts, write, now });
   const siteName = async () => (await settings.site()).siteName;
   const mfa = mfaService({
     repo: repos.mfa,
@@ -328,6 +344,8 @@ export function buildModules({
     authors,
     views,
     viewCounter: counter,
+    ads,
+    adCounter: adCounts,
     jobs,
     feeds: feedsService({
       news: repos.news,

@@ -76,5 +76,7 @@ export const ERROR_CODES = [
   'ALERT_NOT_PUBLISHED',
   'PUSH_SUBSCRIPTION_NOT_FOUND',
   'PUSH_ENDPOINT_REFUSED',
+  'AD_CAMPAIGN_NOT_FOUND',
+  'AD_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

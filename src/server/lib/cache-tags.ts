@@ -19,6 +19,10 @@ export type CacheTag =
   | 'archive'
   /** The public corrections page (its list of corrections and clarifications). */
   | 'corrections'
+  /** What fills the ad boxes (campaigns, creatives, placements): the served answer, and a creative's address. */
+  | 'ads'
+  /** The ad placements pages are rendered with (on or off, the in-article paragraph, whether a network fills them). */
+  | 'ad-placements'
   /** Every server-rendered reader page (not the API answers they are made of). */
   | 'pages'
   | `article:${number}`

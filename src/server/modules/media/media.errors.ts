@@ -29,6 +29,7 @@ export const mediaErrors = {
     const items = [
       ...used.articles.map((a) => `«${a.title}» (#${a.newsId})${HOW[a.how]}`),
       ...used.staff.map((name) => `صورة حساب ${name}`),
+      ...used.campaigns.map((name) => `الحملة الإعلانية «${name}»`),
     ];
     return new AppError(
       409,

@@ -3,6 +3,7 @@
  * library's page reads one index in order whatever its size (media_created_idx, media_uploader_idx, or the search's
  * GIN index), then only the page's rows and their uses.
  */
+import { adCampaigns, adCreatives } from '../../db/schema/ads';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '../../../shared/schemas/common';
 import type { Db, Executor } from '../../db/client';
@@ -40,6 +41,8 @@ export interface MediaFilter {
 export interface MediaUsedBy {
   articles: { newsId: number; title: string; how: 'article' | 'revision' | 'autosave' | 'live' }[];
   staff: string[];
+  /** Advertising campaigns whose creatives show it. */
+  campaigns: string[];
 }
 
 const columns = {
@@ -247,9 +250,15 @@ export function mediaRepository(db: Db) {
         .select({ fullName: admins.fullName })
         .from(admins)
         .where(sql`${admins.avatarUrl} like ${pattern}`);
+      const campaigns = await ex
+        .selectDistinct({ name: adCampaigns.name })
+        .from(adCreatives)
+        .innerJoin(adCampaigns, eq(adCampaigns.id, adCreatives.campaignId))
+        .where(sql`${adCreatives.desktopMediaId} = ${id}::uuid or ${adCreatives.phoneMediaId} = ${id}::uuid`);
       return {
         articles: result.rows.map((r) => ({ newsId: Number(r.news_id), title: r.title, how: r.how })),
         staff: staff.map((s) => s.fullName),
+        campaigns: campaigns.map((c) => c.name),
       };
     },
     async delete(id: string, ex: Executor): Promise<void> {

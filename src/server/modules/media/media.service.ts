@@ -201,7 +201,7 @@ export function mediaService(deps: {
         const row = await repo.findForUpdate(id, tx);
         if (!row) throw mediaErrors.notFound();
         const used = await repo.usedBy(id, tx);
-        if (used.articles.length || used.staff.length) throw mediaErrors.inUse(used);
+        if (used.articles.length || used.staff.length || used.campaigns.length) throw mediaErrors.inUse(used);
         await repo.delete(id, tx);
         return {
           value: undefined,

@@ -14,6 +14,7 @@
  *   one-click unsubscribe, and, rule, re-subscribing from an unsubscribe page (the link proves the mailbox is theirs).
  * - Deleting a subscriber forgets them: the row and every delivery row naming them; the audit log keeps only the id.
  */
+import { csvField } from '../../lib/csv';
 import { randomBytes } from 'node:crypto';
 import { formatDateTime } from '../../../shared/format';
 import type { PageQuery } from '../../../shared/schemas/common';
@@ -43,9 +44,6 @@ export const CAMPAIGN_KEY = 'email:campaign';
 const READER: Actor = { id: null, username: 'reader', fullName: 'قارئ' };
 
 const nonce = () => randomBytes(8).toString('hex');
-
-const csvField = (v: string) =>
-  /[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : v;
 
 export function newsletterService(deps: {
   repo: NewsletterRepository;
