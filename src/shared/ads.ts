@@ -115,3 +115,33 @@ export const AD_BEACON_MAX = 20;
 /** What counts as a viewable impression (IAB/MRC display): half the box in view for one continuous second. */
 export const AD_VIEWABLE_RATIO = 0.5;
 export const AD_VIEWABLE_MS = 1000;
+
+const VOID = new Set(['br', 'hr', 'img', 'source', 'wbr', 'input', 'col', 'area', 'embed', 'track', 'meta', 'link']);
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*?(\/?)>|<!--[\s\S]*?-->/g;
+
+/**
+ * An article's body cut after its n-th paragraph for the in-article box: only a paragraph of the body itself counts
+ * (never one inside a figure, list, quote or table), and only when more of the body follows it. Undefined when the
+ * body is shorter than that. The body is the server's sanitised HTML (balanced tags).
+ */
+export function splitAfterParagraph(html: string, n: number): [string, string] | undefined {
+  let depth = 0;
+  let count = 0;
+  TAG.lastIndex = 0;
+  for (let m = TAG.exec(html); m; m = TAG.exec(html)) {
+    if (!m[2]) continue;
+    const name = m[2].toLowerCase();
+    if (VOID.has(name) || m[3]) continue;
+    if (!m[1]) {
+      depth++;
+      continue;
+    }
+    depth--;
+    if (depth === 0 && name === 'p' && ++count === n) {
+      const at = m.index + m[0].length;
+      const rest = html.slice(at);
+      return rest.trim() ? [html.slice(0, at), rest] : undefined;
+    }
+  }
+  return undefined;
+}

@@ -10,6 +10,8 @@ import { SiteFooter } from '../features/chrome/site-footer';
 import { SiteHeader } from '../features/chrome/site-header';
 import { TopStrip } from '../features/chrome/top-strip';
 import { Tickers } from '../features/tickers/tickers';
+import { AdSlot } from '../components/ads/ad-slot';
+import { StickyAd } from '../components/ads/sticky-ad';
 import { q, type QueryDef } from '../lib/queries';
 import { matchRoutes } from '../lib/routing';
 import { readerRoutes } from './routes';
@@ -78,6 +80,7 @@ export function ReaderApp({ site, page }: { site: SiteContextValue; page?: React
       <SiteHeader />
       <Tickers />
       <main id={FIRST_SCREEN_ENDS.chrome} key={pathname} className={`min-h-[60vh] ${moved.current ? 'fade-in' : ''}`}>
+        <AdSlot placement="header" className="mx-auto mt-4 max-w-7xl px-3" />
         {/* /category/home is the home page. */}
         {page ??
           (match.route.path === '/category/:slug' && match.params.slug === HOME_SLUG ? (
@@ -88,6 +91,7 @@ export function ReaderApp({ site, page }: { site: SiteContextValue; page?: React
       </main>
       {/* The year in Tripoli, the same on the server and in any reader's browser (hydration must match). */}
       <SiteFooter year={Number(tripoliDate(new Date(site.serverNow)).slice(0, 4))} />
+      <StickyAd key={pathname} />
       <LazyToaster />
       {alive && (
         <Suspense fallback={null}>

@@ -72,6 +72,7 @@ export const chromeQueries = (): QueryDef<unknown>[] => [
   q.categories(),
   q.breaking(),
   q.latest(LIMITS.latestTicker),
+  q.adPlacements(),
 ];
 
 const notFoundMeta = (ctx: MetaContext): PageMeta => ({

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../shared/constants';
 import { cursorAfter } from '../../shared/cursor';
 import type { NewsListItem } from '../../shared/schemas/news';
@@ -18,13 +18,17 @@ export interface ArchiveListProps {
   pageAfter: (cursor: string) => string;
   /** The first page, fetched by the page itself (and by the server). */
   first: NewsListItem[];
+  /** Shown between the cards (after the fourth): a section page's ad box. */
+  between?: ReactNode;
 }
+
+const BETWEEN_AFTER = 4;
 
 /**
  * A list of news cards with "more news": older pages fetched on demand by keyset cursor and appended (the same cost
  * at any depth). Without JavaScript the button is a link to the next page of the archive, rendered by the server.
  */
-export function ArchiveList({ queryKey, pathAfter, pageAfter, first }: ArchiveListProps) {
+export function ArchiveList({ queryKey, pathAfter, pageAfter, first, between }: ArchiveListProps) {
   const now = useNow(60_000);
   const [wanted, setWanted] = useState(false);
   const start = first.length === LIMITS.homeList ? cursorAfter(first.at(-1)!) : undefined;
@@ -42,7 +46,10 @@ export function ArchiveList({ queryKey, pathAfter, pageAfter, first }: ArchiveLi
   return (
     <div className="space-y-4">
       {[...first, ...pages.flat()].map((n, i) => (
-        <NewsCard key={n.id} item={n} layout="row" now={now} priority={i === 0} level={2} />
+        <Fragment key={n.id}>
+          {i === BETWEEN_AFTER && between}
+          <NewsCard item={n} layout="row" now={now} priority={i === 0} level={2} />
+        </Fragment>
       ))}
       {older.isError && <MessageBox title="فشل في جلب الأخبار" tone="error" />}
       {next && (

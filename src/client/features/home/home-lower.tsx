@@ -1,5 +1,5 @@
 import { MostRead } from '../../components/most-read';
-import { AdBox } from './ad-box';
+import { AdSlot } from '../../components/ads/ad-slot';
 import { FeaturedCard } from './featured-card';
 import type { FrontPlan } from './front-plan';
 import { NewsletterBox } from './newsletter-box';
@@ -31,7 +31,7 @@ export function HomeLower({ plan, latestError, now }: { plan: FrontPlan; latestE
           <NewsletterBox />
         </Reveal>
         <Reveal px={500}>
-          <AdBox />
+          <AdSlot placement="sidebar" />
         </Reveal>
       </div>
     </div>

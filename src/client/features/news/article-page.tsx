@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, Eye } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import type { NewsArticle } from '../../../shared/schemas/news';
 import { MessageBox } from '../../components/message-box';
@@ -21,6 +21,8 @@ import { ArticleSidebar } from './article-sidebar';
 import { ArticleNotes } from '../../app/parts';
 import { onMediaClick, onMediaNear } from './media-trigger';
 import { FIRST_SCREEN_ENDS } from '../../../shared/first-screen';
+import { splitAfterParagraph } from '../../../shared/ads';
+import { AdSlot, useAdPlacement } from '../../components/ads/ad-slot';
 
 export function ArticleNotFound() {
   return (
@@ -105,12 +107,25 @@ const updatedLater = (a: NewsArticle) =>
  * The article as readers see it: on its page, and in the staff's preview. `children` come after the body, before
  * the tags (a live coverage's stream).
  */
-export function ArticleView({ a, share = true, children }: { a: NewsArticle; share?: boolean; children?: ReactNode }) {
+export function ArticleView({
+  a,
+  share = true,
+  ads = false,
+  children,
+}: {
+  a: NewsArticle;
+  share?: boolean;
+  /** The in-article ad box (readers' pages; not the staff's preview). */
+  ads?: boolean;
+  children?: ReactNode;
+}) {
   const { origin } = useSite();
   const date = a.publishedAt ?? a.createdAt;
   const info = a.imageInfo;
   // The first paint waits for what follows the header (src/shared/first-screen.ts).
   const afterHeader = a.imageUrl ? 'figure' : a.description ? 'summary' : 'body';
+  const inArticle = useAdPlacement('in-article');
+  const parts = (ads && inArticle && splitAfterParagraph(a.content, inArticle.afterParagraph)) || [a.content];
   return (
     <>
       <header className="space-y-3">
@@ -168,14 +183,19 @@ export function ArticleView({ a, share = true, children }: { a: NewsArticle; sha
         The body is sanitised on the server when it is saved (allow-list matching the editor's formats); its pictures,
         galleries and videos are drawn by the server with the library's text, and come alive here (article-media.ts).
       */}
-      <div
-        id={afterHeader === 'body' ? FIRST_SCREEN_ENDS.article : undefined}
-        className="article-body"
-        dangerouslySetInnerHTML={{ __html: a.content }}
-        onClick={onMediaClick}
-        onPointerOver={onMediaNear}
-        onFocus={onMediaNear}
-      />
+      {parts.map((html, i) => (
+        <Fragment key={i}>
+          {i > 0 && <AdSlot placement="in-article" className="my-6" />}
+          <div
+            id={i === 0 && afterHeader === 'body' ? FIRST_SCREEN_ENDS.article : undefined}
+            className="article-body"
+            dangerouslySetInnerHTML={{ __html: html }}
+            onClick={onMediaClick}
+            onPointerOver={onMediaNear}
+            onFocus={onMediaNear}
+          />
+        </Fragment>
+      ))}
       {a.notes.length > 0 && <ArticleNotes notes={a.notes} place="below" />}
       {children}
       {a.tags.length > 0 && (
@@ -222,7 +242,7 @@ export function ArticlePage() {
         >
           <ArrowRight className="size-4" aria-hidden="true" /> العودة للرئيسية
         </Link>
-        <ArticleView a={article.data}>
+        <ArticleView a={article.data} ads>
           {live.data && coverage && <LiveStream articleId={article.data.id} snapshot={{ ...live.data, coverage }} />}
         </ArticleView>
         <Related id={article.data.id} />

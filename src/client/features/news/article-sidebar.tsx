@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NewsArticle } from '../../../shared/schemas/news';
+import { AdSlot } from '../../components/ads/ad-slot';
 import { MostRead } from '../../components/most-read';
 import { HeadlineRow, MoreLink } from '../../components/headline-row';
 import { useNow } from '../../lib/hooks';
@@ -41,6 +42,7 @@ export function ArticleSidebar({ a }: { a: NewsArticle }) {
     <aside className="min-w-0 space-y-6" aria-label="أخبار أخرى">
       <SectionLatest a={a} />
       <MostRead />
+      <AdSlot placement="sidebar" />
     </aside>
   );
 }

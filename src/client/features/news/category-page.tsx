@@ -7,6 +7,7 @@ import { NotFoundPage } from '../../components/not-found-page';
 import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { CategoryChips } from './category-chips';
+import { AdSlot } from '../../components/ads/ad-slot';
 
 export function CategoryPage() {
   const { slug = '' } = useParams();
@@ -37,6 +38,7 @@ export function CategoryPage() {
           <MessageBox title="لا توجد أخبار في هذا القسم حاليًا" hint="يرجى التحقق لاحقًا مرة أخرى، أو تصفح أقسامًا أخرى" />
         }
         queryKey={['news', 'category', slug]}
+        between={<AdSlot placement="between-cards" />}
         pathAfter={(cursor) => q.byCategory(slug, cursor).path}
         pagePath={`/category/${encodeURIComponent(slug)}`}
       />

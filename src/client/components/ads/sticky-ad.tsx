@@ -1,0 +1,43 @@
+import { X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { AdSlot, useAdPlacement } from './ad-slot';
+
+const CLOSED_KEY = 'sahifa:sticky-ad-closed';
+
+/**
+ * The optional bar fixed to the bottom of a phone's screen (never on a desktop): drawn with the page, so it never
+ * moves anything, and closed by the reader for the rest of the visit (this tab's session storage; nothing is sent).
+ */
+export function StickyAd() {
+  const config = useAdPlacement('sticky');
+  const [closed, setClosed] = useState(false);
+  useEffect(() => {
+    try {
+      if (sessionStorage.getItem(CLOSED_KEY)) setClosed(true);
+    } catch {
+      // Storage refused (private mode): the bar stays until closed on this page.
+    }
+  }, []);
+  if (!config || closed) return null;
+  const close = () => {
+    setClosed(true);
+    try {
+      sessionStorage.setItem(CLOSED_KEY, '1');
+    } catch {
+      // Closed on this page only.
+    }
+  };
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-1 pt-1 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-950/95">
+      <button
+        type="button"
+        onClick={close}
+        aria-label="أغلق الإعلان"
+        className="absolute end-1 top-1 z-10 rounded-full bg-slate-100 p-1 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200"
+      >
+        <X aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <AdSlot placement="sticky" />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { campaignState, creativeImageFor, pickByWeight, splitAfterParagraph } from './ads';
+
+describe('the in-article box', () => {
+  const body =
+    '<p>أول</p><blockquote><p>اقتباس</p><p>ثان</p></blockquote><ul><li><p>قائمة</p></li></ul>' +
+    '<figure><img src="/media/x/800.webp" alt=""><figcaption><p>شرح</p></figcaption></figure><p>ثاني<br>فقرة</p><h2>عنوان</h2><p>ثالث</p>';
+
+  it('comes after the n-th paragraph of the body itself, never inside a quote, a list or a figure', () => {
+    expect(splitAfterParagraph(body, 1)).toEqual(['<p>أول</p>', body.slice('<p>أول</p>'.length)]);
+    const [before, after] = splitAfterParagraph(body, 2)!;
+    expect(before.endsWith('<p>ثاني<br>فقرة</p>')).toBe(true);
+    expect(after).toBe('<h2>عنوان</h2><p>ثالث</p>');
+  });
+
+  it('is left out of an article shorter than that (and after its last paragraph)', () => {
+    expect(splitAfterParagraph(body, 3)).toBeUndefined();
+    expect(splitAfterParagraph(body, 4)).toBeUndefined();
+    expect(splitAfterParagraph('', 1)).toBeUndefined();
+    expect(splitAfterParagraph('<p>وحيد</p>', 1)).toBeUndefined();
+  });
+});
+
+describe('creatives', () => {
+  it('uses the other device’s image only where both boxes are the same size', () => {
+    const both = { phone: 'p', desktop: 'd' };
+    expect(creativeImageFor('header', 'phone', both)).toBe('p');
+    expect(creativeImageFor('header', 'phone', { phone: null, desktop: 'd' })).toBeNull();
+    expect(creativeImageFor('sidebar', 'phone', { phone: null, desktop: 'd' })).toBe('d');
+    expect(creativeImageFor('sticky', 'desktop', both)).toBeNull();
+  });
+
+  it('picks by weight, and nothing from an empty list', () => {
+    const items = [
+      { id: 1, weight: 1 },
+      { id: 2, weight: 3 },
+    ];
+    expect(pickByWeight(items, 0)!.id).toBe(1);
+    expect(pickByWeight(items, 0.24)!.id).toBe(1);
+    expect(pickByWeight(items, 0.26)!.id).toBe(2);
+    expect(pickByWeight(items, 0.9999)!.id).toBe(2);
+    expect(pickByWeight([], 0.5)).toBeUndefined();
+  });
+
+  it('names a campaign’s state', () => {
+    const c = { paused: false, startsAt: new Date('2026-06-01'), endsAt: new Date('2026-07-01') };
+    expect(campaignState(c, new Date('2026-05-31'))).toBe('scheduled');
+    expect(campaignState(c, new Date('2026-06-15'))).toBe('running');
+    expect(campaignState(c, new Date('2026-07-01'))).toBe('ended');
+    expect(campaignState({ ...c, paused: true }, new Date('2026-06-15'))).toBe('paused');
+  });
+});
