@@ -68,6 +68,16 @@ const SCREENS: { path: string; Screen: ComponentType; permission?: Permission }[
     permission: 'accounts.manage',
   },
   {
+    path: '/admin/ads',
+    Screen: page(() => import('./pages/ads-page'), 'AdsPage'),
+    permission: 'ads.manage',
+  },
+  {
+    path: '/admin/ads/:id/report',
+    Screen: page(() => import('./pages/ad-report-page'), 'AdReportPage'),
+    permission: 'ads.manage',
+  },
+  {
     path: '/admin/statistics',
     Screen: page(() => import('./pages/statistics-page'), 'StatisticsPage'),
     permission: 'statistics.view',

@@ -7,6 +7,7 @@ import {
   Images,
   KeyRound,
   LayoutDashboard,
+  Megaphone,
   LogOut,
   Mail,
   Menu,
@@ -34,6 +35,7 @@ const LINKS: { to: string; label: string; icon: typeof LayoutDashboard; permissi
   { to: '/admin/prayer-times', label: 'مواقيت الصلاة', icon: Clock, permission: 'prayer.manage' },
   { to: '/admin/users', label: 'المستخدمون', icon: Users, permission: 'accounts.manage' },
   { to: '/admin/newsletter', label: 'النشرة البريدية', icon: Mail, permission: 'sends.manage' },
+  { to: '/admin/ads', label: 'الإعلانات', icon: Megaphone, permission: 'ads.manage' },
   { to: '/admin/statistics', label: 'الإحصائيات', icon: BarChart3, permission: 'statistics.view' },
   { to: '/admin/settings', label: 'الإعدادات', icon: Settings, permission: 'settings.manage' },
 ];
@@ -80,7 +82,7 @@ export function AdminLayout({
       )}
       <aside
         id="admin-menu"
-        className={`flex h-screen shrink-0 flex-col bg-slate-900 text-slate-100 transition-all ${
+        className={`flex h-screen shrink-0 flex-col bg-slate-900 text-slate-100 transition-all print:hidden ${
           phone
             ? `fixed inset-y-0 start-0 z-50 w-64 shadow-xl ${drawer ? '' : 'hidden'}`
             : `sticky top-0 ${collapsed ? 'w-20' : 'w-64'}`
@@ -144,7 +146,7 @@ export function AdminLayout({
         </div>
       </aside>
       <div className="min-w-0 flex-1">
-        <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
+        <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3 print:hidden dark:border-slate-800 dark:bg-slate-900">
           {phone && (
             <button
               type="button"
@@ -167,7 +169,7 @@ export function AdminLayout({
             </span>
           </div>
         </header>
-        <main className="p-3 sm:p-6">{children}</main>
+        <main className="p-3 sm:p-6 print:p-0">{children}</main>
       </div>
     </div>
   );

@@ -78,6 +78,12 @@ describe('audit entries as Arabic sentences', () => {
       [{ entity: 'session', action: 'logout', entityId: null }, 'سجّل الخروج'],
       [{ entity: 'settings', action: 'update', entityId: 'site' }, 'عدّل إعدادات الموقع'],
       [{ entity: 'media', action: 'create', subject: 'photo.png' }, 'رفع الصورة «photo.png»'],
+      [{ entity: 'ad_campaign', action: 'create', subject: 'حملة الادخار' }, 'أنشأ الحملة الإعلانية «حملة الادخار»'],
+      [{ entity: 'ad_campaign', action: 'delete', subject: 'حملة الادخار' }, 'حذف الحملة الإعلانية «حملة الادخار»'],
+      [
+        { entity: 'ad_placement', action: 'update', entityId: 'header', details: { key: 'header', enabled: false } },
+        'عدّل المكان الإعلاني «أعلى الصفحة» (أوقفه)',
+      ],
       [
         {
           entity: 'prayer_times',

@@ -4,6 +4,7 @@
  * while it still exists. Every action and record the server writes has its words here; anything unknown still reads
  * as Arabic, never as the stored English code.
  */
+import { AD_PLACEMENT_SPECS, type AdPlacement } from '../../../shared/ads';
 import { RECIPIENTS } from '../../../shared/nouns';
 import { formatCount, type CountedNoun } from '../../../shared/plural';
 import { formatDate, formatDateTime } from '../../../shared/format';
@@ -39,6 +40,8 @@ const ENTITY_NOUN: Record<string, string> = {
   two_factor: 'التحقق بخطوتين',
   fanout_send: 'عملية إرسال',
   newsletter_subscriber: 'مشترك في النشرة البريدية',
+  ad_campaign: 'حملة إعلانية',
+  ad_placement: 'مكان إعلاني',
 };
 
 /** How a send reached readers, for the sentence («بالبريد»). */
@@ -205,6 +208,16 @@ function phrase(e: AuditEntry, d: Details): { verb: string; rest?: string; named
         return { verb: `أزال ${label}اً من الخبر`, rest: str(d.reason) ? ` (السبب: ${d.reason})` : '' };
       break;
     }
+    case 'ad_campaign':
+      if (action === 'create') return { verb: 'أنشأ الحملة الإعلانية' };
+      if (action === 'update') return { verb: d.paused ? 'عدّل الحملة الإعلانية (موقوفة)' : 'عدّل الحملة الإعلانية' };
+      if (action === 'delete') return { verb: 'حذف الحملة الإعلانية' };
+      break;
+    case 'ad_placement': {
+      const label = AD_PLACEMENT_SPECS[str(d.key) as AdPlacement]?.label ?? str(d.key) ?? '';
+      const state = d.enabled === false ? ' (أوقفه)' : d.enabled === true ? ' (مفعّل)' : '';
+      return { verb: `عدّل المكان الإعلاني «${label}»`, rest: state, named: false };
+    }
     case 'editorial_note':
       if (action === 'create') return { verb: 'كتب ملاحظة تحريرية على الخبر', rest: str(d.text) ? `: ${d.text}` : '' };
       if (action === 'update')
@@ -256,6 +269,7 @@ const EDIT_PAGES: Record<string, (id: string) => string> = {
   media: () => '/admin/media',
   breaking_news: () => '/admin/breaking-news',
   category: () => '/admin/categories',
+  ad_campaign: () => '/admin/ads',
 };
 
 export function auditSentence(e: AuditEntry): AuditSentence {

@@ -1,4 +1,5 @@
 /** The audit log: who created, changed or deleted what, and when. Written in the same transaction as the change. */
+import { adCampaigns } from '../../db/schema/ads';
 import { sql } from 'drizzle-orm';
 import type { PageQuery } from '../../../shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
@@ -27,6 +28,7 @@ const subjectNow = sql<string | null>`case ${auditLog.entity}
   when 'breaking_news' then (select ${breakingNews.title} from ${breakingNews} where ${breakingNews.id} = ${intId})
   when 'category' then (select ${categories.name} from ${categories} where ${categories.id} = ${intId})
   when 'admin' then (select s.full_name from ${admins} s where s.id = ${intId})
+  when 'ad_campaign' then (select ${adCampaigns.name} from ${adCampaigns} where ${adCampaigns.id} = ${intId})
   when 'media' then (select ${media.originalName} from ${media} where ${media.id}::text = ${auditLog.entityId})
 end`;
 const actorFullName = sql<string | null>`(select a.full_name from ${admins} a where a.id = ${auditLog.adminId})`;
