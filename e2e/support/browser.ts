@@ -25,7 +25,15 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number; dark?: boolean; clipboard?: boolean; touch?: boolean } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    dark?: boolean;
+    clipboard?: boolean;
+    touch?: boolean;
+    /** A reader's browser rather than HeadlessChrome (which the statistics and ad counts take for a robot). */
+    userAgent?: string;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
@@ -34,6 +42,7 @@ export async function newPage(
     locale: 'ar-LY',
     timezoneId: 'Africa/Tripoli',
     colorScheme: opts.dark ? 'dark' : 'light',
+    ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
     // Only when asked: granting a list (even an empty one) denies every other permission, where a reader's browser
     // would still ask (Notification.permission 'default', which the alerts' soft ask waits for).
     ...(opts.clipboard ? { permissions: ['clipboard-read', 'clipboard-write'] } : {}),

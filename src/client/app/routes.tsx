@@ -64,6 +64,14 @@ export interface ReaderRoute {
   search?: readonly string[];
   /** Staff only (the preview): rendered per request with the session, never cached, never indexed. */
   private?: boolean;
+  /**
+   * Queries that need what the first ones answered (an article's section list needs the article's section), asked
+   * for once those are in: the page is whole in the server's HTML, and nothing pops in and moves it.
+   */
+  then?: (
+    params: Record<string, string | undefined>,
+    get: <T>(def: QueryDef<T>) => T | null | undefined,
+  ) => QueryDef<unknown>[];
 }
 
 /** Shown on every page: header, tickers, footer. */
@@ -138,6 +146,12 @@ export const readerRoutes: ReaderRoute[] = [
     queries: ({ id }) => {
       const n = parseArticleId(id);
       return n === null ? [] : [q.article(n), q.live(n), q.related(n), q.mostRead()];
+    },
+    // The sidebar's latest of the article's section.
+    then: ({ id }, get) => {
+      const n = parseArticleId(id);
+      const a = n === null ? undefined : get<NewsArticle>(q.article(n));
+      return a ? [q.byCategory(a.category)] : [];
     },
     meta: (ctx) => {
       const n = parseArticleId(ctx.params.id);

@@ -6,6 +6,7 @@ import { addBreaking, addCategory, addNews } from '../test/fixtures';
 
 let t: TestApp;
 let articleId: number;
+let otherId: number;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -21,6 +22,7 @@ beforeAll(async () => {
       featured: true,
     })
   ).id;
+  otherId = (await addNews(db, { category: 'libya', title: 'خبر آخر من ليبيا للشريط الجانبي' })).id;
   await addBreaking(db, { title: 'عاجل للاختبار' });
 });
 afterAll(() => t.close());
@@ -47,6 +49,16 @@ describe('server-rendered reader pages', () => {
     expect(res.body).toContain('<title>خبر عن &lt;طرابلس&gt; &amp; &quot;بنغازي&quot; | صحيفة</title>');
     expect(res.body).not.toContain('<طرابلس>');
     expect(res.body).toContain('<link rel="canonical" href="http://sahifa.test/news/');
+  });
+
+  it("draws an article's sidebar with its section's latest stories (nothing pops in and moves the page)", async () => {
+    const res = await page(`/news/${articleId}`);
+    const sidebar = res.body.slice(res.body.indexOf('data-testid="section-latest"'));
+    expect(res.body).toContain('data-testid="section-latest"');
+    expect(sidebar).toContain('خبر آخر من ليبيا للشريط الجانبي');
+    // Its answer is in the page's data, so the browser does not ask for it again.
+    expect(res.body).toContain('"queryKey":["news","category","libya"]');
+    expect(res.headers['surrogate-key']).toContain(`article:${otherId}`);
   });
 
   it('holds the first paint until the first screen has arrived, and only for parts the page has', async () => {

@@ -61,8 +61,7 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
   if (!assets)
     app.log.warn('No client build found (dist/client): pages are served without their scripts. Run `npm run build`.');
 
-  async function prefetch(req: FastifyRequest, defs: QueryDef<unknown>[]) {
-    const queryClient = createQueryClient();
+  async function prefetch(req: FastifyRequest, defs: QueryDef<unknown>[], queryClient = createQueryClient()) {
     const tags: CacheTag[] = [];
     let notFound = false;
     let failed = false;
@@ -148,10 +147,13 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
       const value = url.searchParams.get(name);
       if (value !== null) search.set(name, value);
     }
-    const { queryClient, notFound, failed, tags } = await prefetch(req, [
-      ...chromeQueries(),
-      ...route.queries(params, search),
-    ]);
+    const first = await prefetch(req, [...chromeQueries(), ...route.queries(params, search)]);
+    const { queryClient } = first;
+    const more = route.then?.(params, (def) => queryClient.getQueryData(def.key)) ?? [];
+    const second = more.length ? await prefetch(req, more, queryClient) : undefined;
+    const notFound = first.notFound || !!second?.notFound;
+    const failed = first.failed || !!second?.failed;
+    const tags = second ? [...first.tags, ...second.tags] : first.tags;
     // Its time bound passed while the data was asked for: it has had its answer (the last good copy, or a 503).
     if (req.scope?.expired) return;
     const moved = notFound && !failed ? await opts.movedTo?.[route.path]?.(params) : undefined;
