@@ -33,8 +33,10 @@ export interface LoadOptions {
 }
 
 export interface MixOptions extends LoadOptions {
-  /** GET (default) or POST (an empty body, as a beacon). */
+  /** GET (default) or POST (an empty body, as a beacon, unless `body` is given). */
   method?: 'GET' | 'POST';
+  /** The body of every POST (JSON: send a content-type header with it). */
+  body?: string;
 }
 
 /** BENCH_GENERATOR=autocannon uses autocannon even where wrk is installed (to compare the two). */
@@ -70,12 +72,12 @@ function wrk(url: string, o: MixOptions, paths?: readonly string[]): Promise<Loa
   const args = ['-t1', `-c${o.connections}`, `-d${o.seconds}s`, '--latency', '--timeout', '15s'];
   for (const [k, v] of Object.entries(o.headers)) args.push('-H', `${k}: ${v}`);
   let script: string | undefined;
-  if (paths || (o.method && o.method !== 'GET')) {
+  if (paths || (o.method && o.method !== 'GET') || o.body) {
     const list = (paths ?? [new URL(url).pathname + new URL(url).search]).map((p) => JSON.stringify(p)).join(', ');
     script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-wrk-')), 'mix.lua');
     fs.writeFileSync(
       script,
-      `local paths = { ${list} }\nlocal n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("${o.method ?? 'GET'}", paths[(n % #paths) + 1])\nend\n`,
+      `local paths = { ${list} }\nlocal body = ${o.body ? JSON.stringify(o.body) : 'nil'}\nlocal n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("${o.method ?? 'GET'}", paths[(n % #paths) + 1], nil, body)\nend\n`,
     );
     args.push('-s', script);
   }
@@ -112,7 +114,13 @@ async function cannon(url: string, o: MixOptions, paths?: readonly string[]): Pr
     headers: o.headers,
     workers: 1,
     ...(paths || o.method
-      ? { requests: (paths ?? [new URL(url).pathname]).map((p) => ({ method: o.method ?? 'GET', path: p })) }
+      ? {
+          requests: (paths ?? [new URL(url).pathname]).map((p) => ({
+            method: o.method ?? 'GET',
+            path: p,
+            ...(o.body ? { body: o.body } : {}),
+          })),
+        }
       : {}),
   });
   const failed = r.errors + r.non2xx - r['3xx'];
@@ -130,6 +138,6 @@ async function cannon(url: string, o: MixOptions, paths?: readonly string[]): Pr
 
 /** GETs `url` for `seconds` over `connections` keep-alive connections. */
 export const loadUrl = (url: string, o: LoadOptions) => (WRK ? wrk(url, o) : cannon(url, o));
-/** Asks `origin` for each of `paths` in turn (GET, or POST with no body) over `connections` keep-alive connections. */
+/** Asks `origin` for each of `paths` in turn (GET, or POST with `body` or none) over `connections` keep-alive connections. */
 export const loadMix = (origin: string, paths: readonly string[], o: MixOptions) =>
   WRK ? wrk(origin, o, paths) : cannon(origin, o, paths);

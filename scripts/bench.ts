@@ -20,6 +20,8 @@
  *     the time to finish, and the readers' rate while it sends against their rate without (scripts/bench-newsletter.ts).
  *  8. A breaking-news alert by Web Push to 100,000 subscriptions at a local stand-in push service: when 90 % arrived
  *     (goal: within 2 minutes), and the readers' rate during the send against their rate without one (scripts/bench-push.ts).
+ *  9. Advertising: a cached article with four filled ad placements against the same article with none, and
+ *     viewable-impression beacons on one campaign with every acknowledged one stored (scripts/bench-ads.ts).
  *
  * Load comes from wrk where it is installed (Debian's package `wrk`; mixes of URLs and POSTs through a Lua script),
  * else autocannon (scripts/bench-load.ts); the 5,000 pollers' fixed rate from autocannon. BENCH_SECONDS sets each run's
@@ -37,6 +39,7 @@ import { measureRestart } from './bench-restart';
 import { benchPush } from './bench-push';
 import { deskCall, entryBody, makeCoverage, pollersAndDesk, postToPoll, summary, type Desk } from './bench-live';
 import { benchNewsletter } from './bench-newsletter';
+import { benchAds } from './bench-ads';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 /** BENCH_ONLY=1,3 runs only those parts (while working on one); the figures that count come from a whole run. */
@@ -461,6 +464,8 @@ async function main() {
       );
       console.log(`event loop:                       longest block ${fixed(crowdBlocked)} ms (goal ≤ 50 ms)`);
     }
+    if (part(9))
+      await benchAds({ origin, cookie, db, articleId, seconds: SECONDS, connections: CONNECTIONS, headers: BROWSER });
     await db.end();
     if (part(6)) {
       console.log('\n6. Restart after SIGKILL to a healthy /healthz (its PostgreSQL left running), 10 kills each');

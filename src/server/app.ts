@@ -31,6 +31,7 @@ import { healthPublicRoutes } from './modules/health/health.public.routes';
 import { mediaAdminRoutes } from './modules/media/media.admin.routes';
 import { adsAdminRoutes } from './modules/ads/ads.admin.routes';
 import { adsPublicRoutes } from './modules/ads/ads.public.routes';
+import { impressionFastPath, type ImpressionFastPath } from './modules/ads/ads.fast-path';
 import { correctionsAdminRoutes } from './modules/corrections/corrections.admin.routes';
 import { correctionsPublicRoutes } from './modules/corrections/corrections.public.routes';
 import { editorialNotesAdminRoutes } from './modules/editorial-notes/editorial-notes.admin.routes';
@@ -116,6 +117,8 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** View beacons answered before Fastify (modules/views/views.fast-path.ts). */
     beacons: BeaconFastPath;
+    /** Ad impression beacons answered before Fastify (modules/ads/ads.fast-path.ts). */
+    impressionBeacons: ImpressionFastPath;
     /** Every route registered, for tests that must see them all (e.g. that every admin route needs a session). */
     routesList: { method: string; url: string }[];
   }
@@ -141,7 +144,7 @@ export async function buildApp({
   // Image URLs in pages (src, srcset, share images, feeds) point at the CDN or bucket when one is configured.
   setMediaBase(config.mediaPublicUrl);
   const cache = new ResponseCache(config.cacheMaxBytes, nowMs);
-  const handle: { current?: CacheHandle; beacons?: BeaconFastPath } = {};
+  const handle: { current?: CacheHandle; beacons?: BeaconFastPath; impressions?: ImpressionFastPath } = {};
   const app = Fastify({
     ...(logger
       ? { loggerInstance: logger }
@@ -159,7 +162,12 @@ export async function buildApp({
     // Cache hits are answered before Fastify (no routing, hooks or header building): see plugins/cache/plugin.ts.
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
-        if (!handle.current?.fastPath(req, res) && !handle.beacons?.handle(req, res)) handler(req, res);
+        if (
+          !handle.current?.fastPath(req, res) &&
+          !handle.beacons?.handle(req, res) &&
+          !handle.impressions?.handle(req, res)
+        )
+          handler(req, res);
       });
       // Fastify sets this only on a server it makes itself; Node's own 5 s is shorter than the idle time of the
       // proxies and clients that reuse a connection (nginx, load balancers: 60 s), so one that sends a request just
@@ -203,6 +211,7 @@ export async function buildApp({
   lifecycle.onDraining(() => {
     handle.current?.close();
     handle.beacons?.close();
+    handle.impressions?.close();
     // A request still open when the stop begins ends on a connection kept alive; app.close() waits for those, so
     // past this point none stays idle for long (Node reads this each time an answer ends). Answers say so below.
     app.server.keepAliveTimeout = DRAINING_KEEP_ALIVE_MS;
@@ -332,7 +341,13 @@ export async function buildApp({
   await app.register(breakingNewsPublicRoutes(m.breaking));
   await app.register(livePublicRoutes(m.live));
   await app.register(correctionsPublicRoutes(m.corrections));
-  await app.register(adsPublicRoutes(m.ads));
+  handle.impressions = impressionFastPath({
+    service: m.ads,
+    inject: (opts) => app.inject(opts),
+    onAnswered: metrics?.observeRequest,
+  });
+  app.decorate('impressionBeacons', handle.impressions);
+  await app.register(adsPublicRoutes(m.ads, handle.impressions));
   await app.register(prayerTimesPublicRoutes(m.prayer));
   await app.register(weatherPublicRoutes(m.weather));
   await app.register(settingsPublicRoutes(m.settings));

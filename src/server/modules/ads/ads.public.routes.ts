@@ -15,6 +15,7 @@ import {
   adsServedQuery,
 } from '../../../shared/schemas/ads';
 import type { RouteCache } from '../../plugins/cache/route-cache';
+import { IMPRESSIONS_PATH, type ImpressionFastPath } from './ads.fast-path';
 import { presentPlacement } from './ads.presenter';
 import type { AdsService } from './ads.service';
 
@@ -42,7 +43,7 @@ const frameDocument = (code: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
   `<style>html,body{margin:0;padding:0;overflow:hidden;background:transparent}</style></head><body>${code}</body></html>`;
 
-export function adsPublicRoutes(service: AdsService): FastifyPluginAsyncZod {
+export function adsPublicRoutes(service: AdsService, fast?: ImpressionFastPath): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/ads/placements',
@@ -56,11 +57,24 @@ export function adsPublicRoutes(service: AdsService): FastifyPluginAsyncZod {
       async (req) => ({ slots: (await service.served(req.query.section)).slots }),
     );
 
-    /** Viewable impressions a page saw (half the box in view for a second), a few at a time; 204 once counted. */
-    app.post('/api/ads/impressions', { schema: { body: adImpressionsBeacon } }, async (req, reply) => {
-      await service.impressions(req.body, req.headers['user-agent']);
-      return reply.header('cache-control', 'no-store').status(204).send();
-    });
+    /**
+     * Viewable impressions a page saw (half the box in view for a second), a few at a time; 204 once counted. Once
+     * answered here, the same beacons are answered before Fastify (ads.fast-path.ts) with the headers learnt here.
+     */
+    app.post(
+      IMPRESSIONS_PATH,
+      {
+        schema: { body: adImpressionsBeacon },
+        onSend: async (_req, reply, payload) => {
+          if (fast && reply.statusCode === 204) fast.learn(reply.getHeaders());
+          return payload;
+        },
+      },
+      async (req, reply) => {
+        await service.impressions(req.body, req.headers['user-agent']);
+        return reply.header('cache-control', 'no-store').status(204).send();
+      },
+    );
 
     /** A click: counted, then sent on to the campaign's own address (never anywhere a request names). */
     app.get('/ads/click/:id', { schema: { params: idParam, querystring: adClickQuery } }, async (req, reply) => {
