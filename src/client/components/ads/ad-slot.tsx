@@ -102,6 +102,7 @@ function Creative({
         width={size.w}
         height={size.h}
         decoding="async"
+        loading={placement === 'header' ? undefined : 'lazy'}
         className="h-full w-full object-contain"
       />
     </a>
