@@ -57,6 +57,4 @@ ALTER TABLE "ad_daily_stats" ADD CONSTRAINT "ad_daily_stats_campaign_id_ad_campa
 ALTER TABLE "ad_placements" ADD CONSTRAINT "ad_placements_updated_by_admins_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ad_campaigns_ends_idx" ON "ad_campaigns" USING btree ("ends_at");--> statement-breakpoint
 CREATE INDEX "ad_creatives_campaign_idx" ON "ad_creatives" USING btree ("campaign_id","position");--> statement-breakpoint
-CREATE INDEX "ad_daily_stats_day_idx" ON "ad_daily_stats" USING btree ("day");--> statement-breakpoint
--- Today's only ad box (the sidebar's) stays on; the other placements wait for the sales desk to turn them on.
-INSERT INTO "ad_placements" ("key", "enabled") VALUES ('header', false), ('sidebar', true), ('in-article', false), ('between-cards', false), ('sticky', false);
+CREATE INDEX "ad_daily_stats_day_idx" ON "ad_daily_stats" USING btree ("day");

@@ -244,9 +244,56 @@ describe('a campaign from booking to report', () => {
     }
     await expect
       .poll(async () =>
-        (await dbQuery<{ key: string }>('select key from ad_placements where enabled')).map((r) => r.key),
+        ((await (await fetch(`${inject('baseUrl')}/api/ads/placements`)).json()) as { key: string; enabled: boolean }[])
+          .filter((p) => p.enabled)
+          .map((p) => p.key),
       )
       .toEqual(['sidebar']);
+    await desk.context.close();
+  });
+});
+
+describe('an ad network’s code', () => {
+  it('runs in its sandboxed frame, where it reaches neither the reader’s page nor the site’s cookies', async () => {
+    const desk = await signIn({ width: 1366 });
+    const admin = desk.page;
+    await admin.goto('/admin/ads', { waitUntil: 'networkidle' });
+    const card = admin.getByTestId('placement-sidebar');
+    const code =
+      '<p id="r">…</p><script>var r=[];' +
+      "try{r.push('parent:'+parent.document.title)}catch(e){r.push('parent-blocked')}" +
+      "try{document.cookie='x=1';r.push('cookie:'+document.cookie)}catch(e){r.push('cookie-blocked')}" +
+      "try{localStorage.setItem('x','1');r.push('storage')}catch(e){r.push('storage-blocked')}" +
+      "r.push('origin:'+self.origin);document.getElementById('r').textContent=r.join('|')</script>";
+    await card.getByLabel('شيفرة شبكة إعلانات (اختياري)').fill(code);
+    await card.getByRole('button', { name: 'حفظ' }).click();
+    await expect.poll(() => admin.getByText('تم حفظ المكان الإعلاني').count()).toBeGreaterThan(0);
+
+    const reader = await newPage(browser, { width: 1366, height: 900, userAgent: READER_UA });
+    await openReader(reader.page, `/news/${articleId}`);
+    const title = await reader.page.title();
+    const box = reader.page.locator('[data-placement="sidebar"]');
+    await expect.poll(() => box.getAttribute('data-fill')).toBe('network');
+    await box.scrollIntoViewIfNeeded();
+    expect(await box.locator('iframe').getAttribute('sandbox')).toBe(
+      'allow-scripts allow-popups allow-popups-to-escape-sandbox',
+    );
+    const said = reader.page.frameLocator('[data-placement="sidebar"] iframe').locator('#r');
+    await expect.poll(() => said.textContent()).toBe('parent-blocked|cookie-blocked|storage-blocked|origin:null');
+    expect(await reader.page.title()).toBe(title);
+    // The page itself ran nothing of it: its own policy refused nothing and no error reached it.
+    expect((reader.page as Page & { errors: string[] }).errors).toEqual([]);
+    await reader.context.close();
+
+    await card.getByLabel('شيفرة شبكة إعلانات (اختياري)').fill('');
+    await card.getByRole('button', { name: 'حفظ' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await dbQuery<{ code: string }>("select network_code as code from ad_placements where key = 'sidebar'"))[0]!
+            .code,
+      )
+      .toBe('');
     await desk.context.close();
   });
 });

@@ -77,6 +77,25 @@ type Write = {
   keeps: () => string[];
 };
 
+/** A campaign with one creative showing a library picture (inserted as a row: no upload needed). */
+async function adCampaign() {
+  const { rows } = await t.database.pool.query(
+    `insert into media (id, original_name, source_type, width, height, widths, bytes) values (gen_random_uuid(), 'ad.png', 'png', 300, 250, '{400}', 1) returning id`,
+  );
+  return {
+    advertiser: 'معلن',
+    name: 'حملة',
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    placements: ['sidebar'],
+    sections: [],
+    weight: 1,
+    dailyCap: null,
+    paused: false,
+    creatives: [{ desktopImage: rows[0].id, phoneImage: null, alt: 'إعلان', url: 'https://example.ly' }],
+  };
+}
+
 const NEWS_UNRELATED = () => [`/api/news/${ids.other}`, '/api/breaking-news', '/api/prayer-times'];
 const NOTHING_PUBLIC = () => [
   '/api/news',
@@ -416,6 +435,41 @@ const WRITES: Write[] = [
     },
     drops: () => [`/api/news/${ids.article}`, '/api/news'],
     keeps: NEWS_UNRELATED,
+  },
+  {
+    route: 'PUT /api/admin/ads/placements/:key',
+    run: () => call('PUT', '/api/admin/ads/placements/header', { enabled: true, afterParagraph: 3, networkCode: '' }),
+    // Pages are rendered with the placements' boxes.
+    drops: () => ['/api/ads/placements', '/api/ads', '/', `/news/${ids.other}`],
+    keeps: NEWS_UNRELATED,
+  },
+  {
+    route: 'POST /api/admin/ads/campaigns',
+    run: async () => call('POST', '/api/admin/ads/campaigns', await adCampaign()),
+    drops: () => ['/api/ads', '/api/ads?section=libya'],
+    // A campaign changes no page: the browser asks /api/ads.
+    keeps: () => [...NEWS_UNRELATED(), '/', `/news/${ids.other}`, '/api/ads/placements'],
+  },
+  {
+    route: 'PUT /api/admin/ads/campaigns/:id',
+    run: async () => {
+      const c = await call('POST', '/api/admin/ads/campaigns', await adCampaign());
+      return call('PUT', `/api/admin/ads/campaigns/${(c.json() as { id: number }).id}`, {
+        ...(await adCampaign()),
+        paused: true,
+      });
+    },
+    drops: () => ['/api/ads'],
+    keeps: () => [...NEWS_UNRELATED(), '/'],
+  },
+  {
+    route: 'DELETE /api/admin/ads/campaigns/:id',
+    run: async () => {
+      const c = await call('POST', '/api/admin/ads/campaigns', await adCampaign());
+      return call('DELETE', `/api/admin/ads/campaigns/${(c.json() as { id: number }).id}`);
+    },
+    drops: () => ['/api/ads'],
+    keeps: () => [...NEWS_UNRELATED(), '/'],
   },
   {
     route: 'POST /api/admin/news/:id/notes',

@@ -1,6 +1,6 @@
 /** Every statement about advertising: placements, campaigns and creatives, what is served now, counts and reports. */
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { AdDevice, AdPlacement } from '../../../shared/ads';
+import { AD_AFTER_PARAGRAPH_DEFAULT, AD_PLACEMENTS, type AdDevice, type AdPlacement } from '../../../shared/ads';
 import type { Db, Executor } from '../../db/client';
 import { adCampaigns, adCreatives, adDailyStats, adPlacements } from '../../db/schema/ads';
 import { media } from '../../db/schema/content';
@@ -46,10 +46,26 @@ export interface Counts {
   clicks: number;
 }
 
+const defaultPlacement = (key: AdPlacement): AdPlacementRow => ({
+  key,
+  enabled: key === 'sidebar',
+  afterParagraph: AD_AFTER_PARAGRAPH_DEFAULT,
+  networkCode: '',
+  updatedAt: null,
+  updatedBy: null,
+});
+
 export function adsRepository(db: Db) {
   return {
-    placements: (ex: Executor = db): Promise<AdPlacementRow[]> =>
-      ex.select().from(adPlacements).orderBy(asc(adPlacements.key)),
+    /**
+     * Every placement, in AD_PLACEMENTS' order: its row once an admin has saved it, else its default (only the
+     * sidebar's box, the site's old one, is on). No rows are made by the migration, so a new database stays empty
+     * (a restore checks that).
+     */
+    async placements(ex: Executor = db): Promise<AdPlacementRow[]> {
+      const rows = new Map((await ex.select().from(adPlacements)).map((r) => [r.key, r]));
+      return AD_PLACEMENTS.map((key) => rows.get(key) ?? defaultPlacement(key));
+    },
     async updatePlacement(
       key: AdPlacement,
       values: Pick<AdPlacementRow, 'enabled' | 'afterParagraph' | 'networkCode' | 'updatedAt' | 'updatedBy'>,
@@ -62,9 +78,9 @@ export function adsRepository(db: Db) {
         .returning();
       return row!;
     },
-    async placement(key: AdPlacement, ex: Executor = db): Promise<AdPlacementRow | undefined> {
+    async placement(key: AdPlacement, ex: Executor = db): Promise<AdPlacementRow> {
       const [row] = await ex.select().from(adPlacements).where(eq(adPlacements.key, key));
-      return row;
+      return row ?? defaultPlacement(key);
     },
 
     async campaigns(ex: Executor = db): Promise<AdCampaignRow[]> {

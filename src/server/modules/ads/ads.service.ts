@@ -126,7 +126,7 @@ export function adsService(deps: { repo: AdsRepository; counter: AdCounter; writ
 
     async networkCode(key: AdPlacement): Promise<string> {
       const row = await repo.placement(key);
-      if (!row || !row.enabled || !row.networkCode) throw adsErrors.noNetworkCode();
+      if (!row.enabled || !row.networkCode) throw adsErrors.noNetworkCode();
       return row.networkCode;
     },
 

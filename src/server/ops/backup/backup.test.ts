@@ -157,6 +157,31 @@ async function fill(db: TestDatabase) {
     [admin],
   );
   await q(`insert into media_usages (media_id, news_id) values ($1, $2)`, [picture.id, a.id]);
+  // Advertising: a placement an admin saved, a campaign with a creative showing the picture, and a day's counts.
+  await q(
+    `insert into ad_placements (key, enabled, after_paragraph, network_code, updated_by) values ('header', true, 2, '<script>n()</script>', $1)`,
+    [admin],
+  );
+  const {
+    rows: [campaign],
+  } = await q(
+    `insert into ad_campaigns (advertiser, name, starts_at, ends_at, placements, sections, weight, daily_cap, created_at, created_by)
+     values ('مصرف الجمهورية', 'حملة «الادخار»', now(), now() + interval '30 days', '{header,sidebar}', '{libya}', 3, 1000, now(), $1)
+     returning id`,
+    [admin],
+  );
+  const {
+    rows: [creative],
+  } = await q(
+    `insert into ad_creatives (campaign_id, position, desktop_media_id, phone_media_id, alt, url)
+     values ($1, 0, $2, null, 'ادخر', 'https://bank.example.ly/?a=1&b=2') returning id`,
+    [campaign.id, picture.id],
+  );
+  await q(
+    `insert into ad_daily_stats (day, campaign_id, creative_id, placement, device, impressions, clicks)
+     values ('2026-05-01', $1, $2, 'header', 'phone', 120, 3)`,
+    [campaign.id, creative.id],
+  );
   await q(
     `insert into news_notes (news_id, kind, body, created_at, created_by, created_by_name, removed_at, removed_by, removed_by_name, removed_reason)
      values ($1, 'correction', 'تصحيح', now(), $2, 'محرر', null, null, null, null),
