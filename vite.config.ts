@@ -58,9 +58,10 @@ export default defineConfig({
             // rules bring an HTML parser the reader never needs; the upload rules are the editor's). Pieces only
             // some pages use (the article's share buttons, the archive lists, the Libyan cities of
             // the prayer widget, the live coverage's link cards, the words of corrections and of the media library,
-            // the search page's Arabic folding, the archive lists' cursors) go with those pages, and the newsroom's
+            // the search page's Arabic folding, the archive lists' cursors, what fills an ad box once the page is alive) go with
+            // those pages, and the newsroom's
             // counted nouns (shared/nouns.ts) with the newsroom's.
-            !/\/shared\/(permissions|news-workflow|article-html|upload|cities|live|notes|nouns|media-blocks|arabic|cursor)\.|\/components\/(share-buttons|archive-list|most-read|link-card)\./.test(
+            !/\/shared\/(permissions|news-workflow|article-html|upload|cities|live|notes|nouns|media-blocks|arabic|cursor|ads|ads-desk)\.|\/components\/(share-buttons|archive-list|most-read|link-card|ads\/(?!ad-placement)[\w-]+)\./.test(
               id,
             )
           )

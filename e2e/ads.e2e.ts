@@ -155,8 +155,8 @@ describe('a campaign from booking to report', () => {
     await openReader(page, `/news/${articleId}`);
     const header = page.locator('[data-placement="header"]');
     const inArticle = page.locator('[data-placement="in-article"]');
-    await expect.poll(() => header.getAttribute('data-fill')).toBe('creative');
-    await expect.poll(() => inArticle.getAttribute('data-fill')).toBe('creative');
+    await expect.poll(() => header.locator('[data-fill]').getAttribute('data-fill')).toBe('creative');
+    await expect.poll(() => inArticle.locator('[data-fill]').getAttribute('data-fill')).toBe('creative');
     expect(await header.getByText('إعلان', { exact: true }).count()).toBe(1);
     expect(await header.locator('img').getAttribute('alt')).toBe('مصرف الجمهورية: ادخر لمستقبلك');
     expect(await header.locator('a').getAttribute('rel')).toBe('sponsored noopener');
@@ -222,7 +222,7 @@ describe('a campaign from booking to report', () => {
         const look = await newPage(browser, { width, height: 900, dark, userAgent: READER_UA });
         await openReader(look.page, `/news/${articleId}`);
         await expect
-          .poll(() => look.page.locator('[data-placement="header"]').getAttribute('data-fill'))
+          .poll(() => look.page.locator('[data-placement="header"]').locator('[data-fill]').getAttribute('data-fill'))
           .toBe('creative');
         expect(await shifts(look.page)).toBe(0);
         await screenshot(look.page, `ads-article-${width}-${dark ? 'dark' : 'light'}`);
@@ -273,7 +273,7 @@ describe('an ad network’s code', () => {
     await openReader(reader.page, `/news/${articleId}`);
     const title = await reader.page.title();
     const box = reader.page.locator('[data-placement="sidebar"]');
-    await expect.poll(() => box.getAttribute('data-fill')).toBe('network');
+    await expect.poll(() => box.locator('[data-fill]').getAttribute('data-fill')).toBe('network');
     await box.scrollIntoViewIfNeeded();
     expect(await box.locator('iframe').getAttribute('sandbox')).toBe(
       'allow-scripts allow-popups allow-popups-to-escape-sandbox',

@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { campaignState, creativeImageFor, pickByWeight, splitAfterParagraph } from './ads';
-
-describe('the in-article box', () => {
-  const body =
-    '<p>أول</p><blockquote><p>اقتباس</p><p>ثان</p></blockquote><ul><li><p>قائمة</p></li></ul>' +
-    '<figure><img src="/media/x/800.webp" alt=""><figcaption><p>شرح</p></figcaption></figure><p>ثاني<br>فقرة</p><h2>عنوان</h2><p>ثالث</p>';
-
-  it('comes after the n-th paragraph of the body itself, never inside a quote, a list or a figure', () => {
-    expect(splitAfterParagraph(body, 1)).toEqual(['<p>أول</p>', body.slice('<p>أول</p>'.length)]);
-    const [before, after] = splitAfterParagraph(body, 2)!;
-    expect(before.endsWith('<p>ثاني<br>فقرة</p>')).toBe(true);
-    expect(after).toBe('<h2>عنوان</h2><p>ثالث</p>');
-  });
-
-  it('is left out of an article shorter than that (and after its last paragraph)', () => {
-    expect(splitAfterParagraph(body, 3)).toBeUndefined();
-    expect(splitAfterParagraph(body, 4)).toBeUndefined();
-    expect(splitAfterParagraph('', 1)).toBeUndefined();
-    expect(splitAfterParagraph('<p>وحيد</p>', 1)).toBeUndefined();
-  });
-});
+import { creativeImageFor, pickByWeight } from './ads';
+import { campaignState } from './ads-desk';
 
 describe('creatives', () => {
   it('uses the other device’s image only where both boxes are the same size', () => {

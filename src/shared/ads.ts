@@ -16,43 +16,30 @@ export interface AdSize {
   h: number;
 }
 
+/** The box on phones and on desktops; null where the placement is not shown (names and texts: ads-desk.ts). */
 export interface AdPlacementSpec {
-  label: string;
-  /** Where it is, for the sales desk. */
-  where: string;
-  /** The box on phones and on desktops; null where the placement is not shown. */
   phone: AdSize | null;
   desktop: AdSize | null;
 }
 
 export const AD_PLACEMENT_SPECS: Record<AdPlacement, AdPlacementSpec> = {
   header: {
-    label: 'أعلى الصفحة',
-    where: 'شريط عريض تحت رأس الصفحة في كل الصفحات',
     phone: { w: 320, h: 100 },
     desktop: { w: 728, h: 90 },
   },
   sidebar: {
-    label: 'العمود الجانبي',
-    where: 'بجانب الأخبار في الصفحة الرئيسية وبجانب نص الخبر',
     phone: { w: 300, h: 250 },
     desktop: { w: 300, h: 250 },
   },
   'in-article': {
-    label: 'داخل الخبر',
-    where: 'بعد الفقرة المحددة من نص الخبر (لا يظهر في خبر أقصر منها)',
     phone: { w: 300, h: 250 },
     desktop: { w: 300, h: 250 },
   },
   'between-cards': {
-    label: 'بين البطاقات',
-    where: 'بين أقسام الصفحة الرئيسية وبين بطاقات صفحة القسم',
     phone: { w: 300, h: 250 },
     desktop: { w: 728, h: 90 },
   },
   sticky: {
-    label: 'شريط ثابت أسفل الهاتف',
-    where: 'شريط ثابت أسفل الشاشة على الهواتف فقط، يغلقه القارئ',
     phone: { w: 320, h: 50 },
     desktop: null,
   },
@@ -63,22 +50,6 @@ export const AD_LABEL = 'إعلان';
 /** The in-article placement's default paragraph, and the range an admin may set. */
 export const AD_AFTER_PARAGRAPH_DEFAULT = 3;
 export const AD_AFTER_PARAGRAPH_MAX = 20;
-
-export const AD_CAMPAIGN_STATES = ['scheduled', 'running', 'ended', 'paused'] as const;
-export type AdCampaignState = (typeof AD_CAMPAIGN_STATES)[number];
-export const AD_CAMPAIGN_STATE_LABELS: Record<AdCampaignState, string> = {
-  scheduled: 'مجدولة',
-  running: 'جارية',
-  ended: 'انتهت',
-  paused: 'موقوفة',
-};
-
-export function campaignState(c: { paused: boolean; startsAt: Date; endsAt: Date }, at: Date): AdCampaignState {
-  if (c.paused) return 'paused';
-  if (at < c.startsAt) return 'scheduled';
-  if (at >= c.endsAt) return 'ended';
-  return 'running';
-}
 
 /** The image a creative shows on a device: its own for that device, or the other one where both boxes are equal. */
 export function creativeImageFor<T>(
@@ -115,33 +86,3 @@ export const AD_BEACON_MAX = 20;
 /** What counts as a viewable impression (IAB/MRC display): half the box in view for one continuous second. */
 export const AD_VIEWABLE_RATIO = 0.5;
 export const AD_VIEWABLE_MS = 1000;
-
-const VOID = new Set(['br', 'hr', 'img', 'source', 'wbr', 'input', 'col', 'area', 'embed', 'track', 'meta', 'link']);
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*?(\/?)>|<!--[\s\S]*?-->/g;
-
-/**
- * An article's body cut after its n-th paragraph for the in-article box: only a paragraph of the body itself counts
- * (never one inside a figure, list, quote or table), and only when more of the body follows it. Undefined when the
- * body is shorter than that. The body is the server's sanitised HTML (balanced tags).
- */
-export function splitAfterParagraph(html: string, n: number): [string, string] | undefined {
-  let depth = 0;
-  let count = 0;
-  TAG.lastIndex = 0;
-  for (let m = TAG.exec(html); m; m = TAG.exec(html)) {
-    if (!m[2]) continue;
-    const name = m[2].toLowerCase();
-    if (VOID.has(name) || m[3]) continue;
-    if (!m[1]) {
-      depth++;
-      continue;
-    }
-    depth--;
-    if (depth === 0 && name === 'p' && ++count === n) {
-      const at = m.index + m[0].length;
-      const rest = html.slice(at);
-      return rest.trim() ? [html.slice(0, at), rest] : undefined;
-    }
-  }
-  return undefined;
-}

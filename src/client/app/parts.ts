@@ -6,6 +6,8 @@ import { lazyPart } from '../lib/lazy-part';
 import type { LiveStreamProps } from '../features/live/live-stream';
 import type { ShareButtonsProps } from '../components/share-buttons';
 import type { ArticleNotesProps } from '../features/news/article-notes';
+import type { AdSlotProps } from '../components/ads/ad-slot';
+import type { ArticleSidebarProps } from '../features/news/article-sidebar';
 
 /** A live coverage's stream on its article's page; its code is loaded only for an article that is coverage. */
 export const LiveStream = lazyPart<LiveStreamProps, typeof import('../features/live/live-stream')>(
@@ -30,4 +32,23 @@ export const ShareButtons = lazyPart<ShareButtonsProps, typeof import('../compon
 export const ArticleNotes = lazyPart<ArticleNotesProps, typeof import('../features/news/article-notes')>(
   () => import('../features/news/article-notes'),
   'ArticleNotes',
+);
+
+/**
+ * An ad box (components/ads/ad-slot.tsx), the phone's bottom bar included: drawn whole by the server at its fixed
+ * size, alive once its chunk arrives (after the page's own code: nothing of advertising is in any page's first load).
+ */
+export const AdSlot = lazyPart<AdSlotProps, typeof import('../components/ads/ad-slot')>(
+  () => import('../components/ads/ad-slot'),
+  'AdSlot',
+);
+
+/**
+ * Beside an article on a desktop, after it on a phone: its section's latest, the most read and an ad box. Drawn whole
+ * by the server (its data is in the page), alive once its chunk arrives: not needed to read the article, and out of
+ * its first load (which the ad boxes would otherwise have taken past its budget).
+ */
+export const ArticleSidebar = lazyPart<ArticleSidebarProps, typeof import('../features/news/article-sidebar')>(
+  () => import('../features/news/article-sidebar'),
+  'ArticleSidebar',
 );

@@ -10,8 +10,7 @@ import { SiteFooter } from '../features/chrome/site-footer';
 import { SiteHeader } from '../features/chrome/site-header';
 import { TopStrip } from '../features/chrome/top-strip';
 import { Tickers } from '../features/tickers/tickers';
-import { AdSlot } from '../components/ads/ad-slot';
-import { StickyAd } from '../components/ads/sticky-ad';
+import { AdSlot } from './parts';
 import { q, type QueryDef } from '../lib/queries';
 import { matchRoutes } from '../lib/routing';
 import { readerRoutes } from './routes';
@@ -91,7 +90,7 @@ export function ReaderApp({ site, page }: { site: SiteContextValue; page?: React
       </main>
       {/* The year in Tripoli, the same on the server and in any reader's browser (hydration must match). */}
       <SiteFooter year={Number(tripoliDate(new Date(site.serverNow)).slice(0, 4))} />
-      <StickyAd key={pathname} />
+      <AdSlot key={pathname} placement="sticky" />
       <LazyToaster />
       {alive && (
         <Suspense fallback={null}>

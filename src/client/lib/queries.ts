@@ -21,7 +21,7 @@ import type { WeatherResponse } from '../../shared/schemas/weather';
 import { DEFAULT_CITY, LIMITS } from '../../shared/constants';
 import type { SectionBlock } from '../../shared/schemas/front';
 import type { CorrectionsPage } from '../../shared/schemas/corrections';
-import type { AdPlacementPublic, AdsServed } from '../../shared/schemas/ads';
+import type { AdPlacementPublic } from '../../shared/schemas/ads';
 
 export interface QueryDef<T> {
   key: readonly unknown[];
@@ -97,9 +97,6 @@ export const q = {
     ),
   /** The ad placements pages are rendered with (their boxes are in the server's HTML). */
   adPlacements: () => def<AdPlacementPublic[]>(['ad-placements'], '/api/ads/placements'),
-  /** What may fill the boxes now on a page of a section (none: the front page); fetched by the browser only. */
-  ads: (section?: string) =>
-    def<AdsServed>(['ads', section ?? null], `/api/ads${section ? `?section=${encodeURIComponent(section)}` : ''}`),
   search: (query: string, page: number) =>
     def<SearchResponse>(['search', query, page], `/api/search?q=${encodeURIComponent(query)}&page=${page}`),
 };

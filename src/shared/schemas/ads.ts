@@ -1,13 +1,7 @@
 /** Advertising's contract: placements, campaigns with their creatives, what a page is served, beacons, reports. */
 import { z } from 'zod';
-import {
-  AD_AFTER_PARAGRAPH_MAX,
-  AD_BEACON_MAX,
-  AD_CAMPAIGN_STATES,
-  AD_DEVICES,
-  AD_PLACEMENTS,
-  AD_PLACEMENT_SPECS,
-} from '../ads';
+import { AD_AFTER_PARAGRAPH_MAX, AD_BEACON_MAX, AD_DEVICES, AD_PLACEMENTS, AD_PLACEMENT_SPECS } from '../ads';
+import { AD_CAMPAIGN_STATES, AD_PLACEMENT_NAMES } from '../ads-desk';
 import { ISO_DATE } from '../dates';
 
 export const AD_NETWORK_CODE_MAX = 20_000;
@@ -141,13 +135,13 @@ export const adCampaignInput = z
           ctx.addIssue({
             code: 'custom',
             path: ['creatives', i, 'desktopImage'],
-            message: `«${spec.label}» يحتاج صورة للحاسوب مقاس ${spec.desktop.w}×${spec.desktop.h}`,
+            message: `«${AD_PLACEMENT_NAMES[p].label}» يحتاج صورة للحاسوب مقاس ${spec.desktop.w}×${spec.desktop.h}`,
           });
         if (spec.phone && !c.phoneImage && !(same && c.desktopImage))
           ctx.addIssue({
             code: 'custom',
             path: ['creatives', i, 'phoneImage'],
-            message: `«${spec.label}» يحتاج صورة للهاتف مقاس ${spec.phone.w}×${spec.phone.h}`,
+            message: `«${AD_PLACEMENT_NAMES[p].label}» يحتاج صورة للهاتف مقاس ${spec.phone.w}×${spec.phone.h}`,
           });
       }
     });

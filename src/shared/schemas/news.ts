@@ -53,6 +53,11 @@ export const newsArticle = newsListItem.extend({
   tags: z.array(articleTag),
   /** Corrections, clarifications and updates told to readers, oldest first. */
   notes: z.array(readerNote),
+  /**
+   * Where the body's own first paragraphs end (character offsets, only those more of the body follows): the
+   * in-article ad box goes after one of them (shared/in-article.ts).
+   */
+  paragraphEnds: z.array(z.number().int()),
 });
 export type NewsArticle = z.infer<typeof newsArticle>;
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdCampaignState } from '../../../shared/ads';
+import type { AdCampaignState } from '../../../shared/ads-desk';
 import type {
   AdCampaign,
   AdCampaignInput,

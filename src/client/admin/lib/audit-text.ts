@@ -4,7 +4,8 @@
  * while it still exists. Every action and record the server writes has its words here; anything unknown still reads
  * as Arabic, never as the stored English code.
  */
-import { AD_PLACEMENT_SPECS, type AdPlacement } from '../../../shared/ads';
+import type { AdPlacement } from '../../../shared/ads';
+import { AD_PLACEMENT_NAMES } from '../../../shared/ads-desk';
 import { RECIPIENTS } from '../../../shared/nouns';
 import { formatCount, type CountedNoun } from '../../../shared/plural';
 import { formatDate, formatDateTime } from '../../../shared/format';
@@ -214,7 +215,7 @@ function phrase(e: AuditEntry, d: Details): { verb: string; rest?: string; named
       if (action === 'delete') return { verb: 'حذف الحملة الإعلانية' };
       break;
     case 'ad_placement': {
-      const label = AD_PLACEMENT_SPECS[str(d.key) as AdPlacement]?.label ?? str(d.key) ?? '';
+      const label = AD_PLACEMENT_NAMES[str(d.key) as AdPlacement].label ?? str(d.key) ?? '';
       const state = d.enabled === false ? ' (أوقفه)' : d.enabled === true ? ' (مفعّل)' : '';
       return { verb: `عدّل المكان الإعلاني «${label}»`, rest: state, named: false };
     }

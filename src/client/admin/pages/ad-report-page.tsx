@@ -7,7 +7,8 @@ import { ArrowRight, Download, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Link, useRoute } from 'wouter';
-import { AD_CAMPAIGN_STATE_LABELS, AD_PLACEMENT_SPECS, type AdDevice, type AdPlacement } from '../../../shared/ads';
+import type { AdDevice, AdPlacement } from '../../../shared/ads';
+import { AD_CAMPAIGN_STATE_LABELS, AD_PLACEMENT_NAMES } from '../../../shared/ads-desk';
 import { addDays } from '../../../shared/dates';
 import { formatDate, formatDateTime, formatDayMonth, formatNumber } from '../../../shared/format';
 import { ctrOf, type AdReportRow } from '../../../shared/schemas/ads';
@@ -122,7 +123,7 @@ export function AdReportPage() {
           </div>
           <div>
             <dt className="inline font-bold">الأماكن: </dt>
-            <dd className="inline">{c.placements.map((p) => AD_PLACEMENT_SPECS[p].label).join('، ')}</dd>
+            <dd className="inline">{c.placements.map((p) => AD_PLACEMENT_NAMES[p].label).join('، ')}</dd>
           </div>
         </dl>
         <form
@@ -187,7 +188,7 @@ export function AdReportPage() {
         <Card>
           <FiguresTable
             caption="حسب المكان"
-            rows={sumBy(r.rows, (x) => x.placement).map(([p, s]) => [AD_PLACEMENT_SPECS[p as AdPlacement].label, s])}
+            rows={sumBy(r.rows, (x) => x.placement).map(([p, s]) => [AD_PLACEMENT_NAMES[p as AdPlacement].label, s])}
           />
         </Card>
         <Card>

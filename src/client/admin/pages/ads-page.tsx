@@ -8,14 +8,13 @@ import { BarChart3, ImagePlus, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, type FieldError } from 'react-hook-form';
 import { Link } from 'wouter';
+import { AD_PLACEMENT_SPECS, AD_PLACEMENTS, type AdPlacement } from '../../../shared/ads';
 import {
   AD_CAMPAIGN_STATE_LABELS,
   AD_CAMPAIGN_STATES,
-  AD_PLACEMENT_SPECS,
-  AD_PLACEMENTS,
+  AD_PLACEMENT_NAMES,
   type AdCampaignState,
-  type AdPlacement,
-} from '../../../shared/ads';
+} from '../../../shared/ads-desk';
 import { formatDateTime, formatNumber, fromLocalInput, toLocalInput } from '../../../shared/format';
 import { publicImageUrl } from '../../../shared/media';
 import {
@@ -239,9 +238,9 @@ function CampaignForm({ campaign, onDone }: { campaign: AdCampaign | null; onDon
               <label key={p} className="flex items-start gap-2 text-sm">
                 <input type="checkbox" value={p} className="mt-1" {...form.register('placements')} />
                 <span>
-                  <span className="font-bold">{AD_PLACEMENT_SPECS[p].label}</span>
+                  <span className="font-bold">{AD_PLACEMENT_NAMES[p].label}</span>
                   <span className="block text-xs text-slate-600 dark:text-slate-300">
-                    {AD_PLACEMENT_SPECS[p].where}
+                    {AD_PLACEMENT_NAMES[p].where}
                   </span>
                 </span>
               </label>
@@ -390,7 +389,7 @@ function PreviewDevice({
   return (
     <figure className="space-y-1" data-testid={`preview-${placement}-${device}`}>
       <figcaption className="text-xs text-slate-600 dark:text-slate-300">
-        {AD_PLACEMENT_SPECS[placement].label} — {device === 'phone' ? 'هاتف' : 'حاسوب'} ({size.w}×{size.h})
+        {AD_PLACEMENT_NAMES[placement].label} — {device === 'phone' ? 'هاتف' : 'حاسوب'} ({size.w}×{size.h})
         {!image && ' — لا صورة لهذا المقاس'}
       </figcaption>
       <div
@@ -424,7 +423,7 @@ function PlacementCard({ p }: { p: AdPlacementAdmin }) {
         data-testid={`placement-${p.key}`}
       >
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 className="font-bold">{spec.label}</h3>
+          <h3 className="font-bold">{AD_PLACEMENT_NAMES[p.key].label}</h3>
           <Controller
             control={form.control}
             name="enabled"
@@ -432,7 +431,7 @@ function PlacementCard({ p }: { p: AdPlacementAdmin }) {
           />
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {spec.where}.{' '}
+          {AD_PLACEMENT_NAMES[p.key].where}.{' '}
           {[
             spec.desktop && `حاسوب ${spec.desktop.w}×${spec.desktop.h}`,
             spec.phone && `هاتف ${spec.phone.w}×${spec.phone.h}`,
@@ -535,7 +534,7 @@ export function AdsPage() {
                   </span>
                 ),
               },
-              { header: 'الأماكن', cell: (c) => c.placements.map((p) => AD_PLACEMENT_SPECS[p].label).join('، ') },
+              { header: 'الأماكن', cell: (c) => c.placements.map((p) => AD_PLACEMENT_NAMES[p].label).join('، ') },
               { header: 'مرات الظهور', cell: (c) => formatNumber(c.impressions) },
               { header: 'النقرات', cell: (c) => formatNumber(c.clicks) },
               { header: 'نسبة النقر', cell: (c) => `${formatNumber(ctrOf(c.impressions, c.clicks))}٪` },

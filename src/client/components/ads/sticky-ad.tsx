@@ -1,6 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { AdSlot, useAdPlacement } from './ad-slot';
+import { useEffect, useState, type ReactNode } from 'react';
 
 const CLOSED_KEY = 'sahifa:sticky-ad-closed';
 
@@ -8,8 +7,7 @@ const CLOSED_KEY = 'sahifa:sticky-ad-closed';
  * The optional bar fixed to the bottom of a phone's screen (never on a desktop): drawn with the page, so it never
  * moves anything, and closed by the reader for the rest of the visit (this tab's session storage; nothing is sent).
  */
-export function StickyAd() {
-  const config = useAdPlacement('sticky');
+export function StickyBar({ children }: { children: ReactNode }) {
   const [closed, setClosed] = useState(false);
   useEffect(() => {
     try {
@@ -18,7 +16,7 @@ export function StickyAd() {
       // Storage refused (private mode): the bar stays until closed on this page.
     }
   }, []);
-  if (!config || closed) return null;
+  if (closed) return null;
   const close = () => {
     setClosed(true);
     try {
@@ -37,7 +35,7 @@ export function StickyAd() {
       >
         <X aria-hidden="true" className="h-4 w-4" />
       </button>
-      <AdSlot placement="sticky" />
+      {children}
     </div>
   );
 }

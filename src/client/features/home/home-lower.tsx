@@ -1,5 +1,5 @@
 import { MostRead } from '../../components/most-read';
-import { AdSlot } from '../../components/ads/ad-slot';
+import { AdSlot } from '../../app/parts';
 import { FeaturedCard } from './featured-card';
 import type { FrontPlan } from './front-plan';
 import { NewsletterBox } from './newsletter-box';

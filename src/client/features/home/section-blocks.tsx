@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'wouter';
-import { AdSlot } from '../../components/ads/ad-slot';
+import { AdSlot } from '../../app/parts';
 import { timeAgo } from '../../../shared/format';
 import { MoreLink } from '../../components/headline-row';
 import { LiveBadge } from '../../components/live-badge';

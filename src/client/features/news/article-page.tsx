@@ -13,16 +13,15 @@ import { useNow } from '../../lib/hooks';
 import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { useSite } from '../../app/site-context';
-import { LiveStream, ShareButtons } from '../../app/parts';
+import { AdSlot, ArticleSidebar, LiveStream, ShareButtons } from '../../app/parts';
 import { parseArticleId } from '../../lib/article-id';
 import { CategoryBadge } from '../../components/category-badge';
 import { NewsCard } from '../../components/news-card';
-import { ArticleSidebar } from './article-sidebar';
 import { ArticleNotes } from '../../app/parts';
 import { onMediaClick, onMediaNear } from './media-trigger';
 import { FIRST_SCREEN_ENDS } from '../../../shared/first-screen';
-import { splitAfterParagraph } from '../../../shared/ads';
-import { AdSlot, useAdPlacement } from '../../components/ads/ad-slot';
+import { splitAfterParagraph } from './in-article';
+import { useAdPlacement } from '../../components/ads/ad-placement';
 
 export function ArticleNotFound() {
   return (
@@ -125,7 +124,9 @@ export function ArticleView({
   // The first paint waits for what follows the header (src/shared/first-screen.ts).
   const afterHeader = a.imageUrl ? 'figure' : a.description ? 'summary' : 'body';
   const inArticle = useAdPlacement('in-article');
-  const parts = (ads && inArticle && splitAfterParagraph(a.content, inArticle.afterParagraph)) || [a.content];
+  const parts = (ads && inArticle && splitAfterParagraph(a.content, a.paragraphEnds, inArticle.afterParagraph)) || [
+    a.content,
+  ];
   return (
     <>
       <header className="space-y-3">

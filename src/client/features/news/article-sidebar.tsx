@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NewsArticle } from '../../../shared/schemas/news';
-import { AdSlot } from '../../components/ads/ad-slot';
+import { AdSlot } from '../../app/parts';
 import { MostRead } from '../../components/most-read';
 import { HeadlineRow, MoreLink } from '../../components/headline-row';
 import { useNow } from '../../lib/hooks';
@@ -37,7 +37,11 @@ function SectionLatest({ a }: { a: NewsArticle }) {
 }
 
 /** Beside the article on a desktop, after it on a phone: the most read, and the latest of its section. */
-export function ArticleSidebar({ a }: { a: NewsArticle }) {
+export interface ArticleSidebarProps {
+  a: NewsArticle;
+}
+
+export function ArticleSidebar({ a }: ArticleSidebarProps) {
   return (
     <aside className="min-w-0 space-y-6" aria-label="أخبار أخرى">
       <SectionLatest a={a} />

@@ -7,7 +7,7 @@ import { NotFoundPage } from '../../components/not-found-page';
 import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { CategoryChips } from './category-chips';
-import { AdSlot } from '../../components/ads/ad-slot';
+import { AdSlot } from '../../app/parts';
 
 export function CategoryPage() {
   const { slug = '' } = useParams();

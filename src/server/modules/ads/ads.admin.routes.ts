@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AD_PLACEMENT_SPECS } from '../../../shared/ads';
+import { AD_PLACEMENT_NAMES } from '../../../shared/ads-desk';
 import { idParam } from '../../../shared/schemas/common';
 import {
   adCampaign,
@@ -89,7 +89,7 @@ export function adsAdminRoutes(service: AdsService): FastifyPluginAsyncZod {
         for (const row of r.rows)
           out += csvRow([
             row.day,
-            AD_PLACEMENT_SPECS[row.placement].label,
+            AD_PLACEMENT_NAMES[row.placement].label,
             DEVICE_WORDS[row.device],
             row.impressions,
             row.clicks,

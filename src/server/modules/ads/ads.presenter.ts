@@ -7,7 +7,7 @@ import type {
   AdImageRow,
   AdPlacementRow,
 } from './ads.repository';
-import type { AdCampaignState } from '../../../shared/ads';
+import type { AdCampaignState } from '../../../shared/ads-desk';
 
 export const presentPlacement = (p: AdPlacementRow): AdPlacementPublic => ({
   key: p.key,

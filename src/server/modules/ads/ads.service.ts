@@ -14,7 +14,8 @@
  *   fetched the answer before.
  * - Start and end take effect through the served answer's 30-second lifetime (here, at a CDN and in browsers).
  */
-import { campaignState, type AdCampaignState, type AdDevice, type AdPlacement } from '../../../shared/ads';
+import type { AdDevice, AdPlacement } from '../../../shared/ads';
+import { campaignState, type AdCampaignState } from '../../../shared/ads-desk';
 import { addDays, tripoliDate } from '../../../shared/dates';
 import { mediaUrl } from '../../../shared/media';
 import type { AdCampaignInput, AdImpressionsBeacon, AdPlacementInput } from '../../../shared/schemas/ads';

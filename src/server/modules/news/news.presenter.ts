@@ -1,3 +1,4 @@
+import { paragraphEnds } from '../../../shared/in-article';
 import { CATEGORY_FALLBACK } from '../../../shared/constants';
 import type {
   AdminNewsItem,
@@ -58,9 +59,11 @@ export const servedBody = (row: Pick<NewsArticleRow, 'content' | 'sanitizedWith'
  * current text, and its notes; without (the newsroom's own view), the body as stored.
  */
 export function presentNewsArticle(row: NewsArticleRow, extras?: ReaderExtras): NewsArticle {
+  const content = extras ? renderMediaBlocks(servedBody(row), extras.media, row.title) : servedBody(row);
   return {
     ...presentNewsListItem(row),
-    content: extras ? renderMediaBlocks(servedBody(row), extras.media, row.title) : servedBody(row),
+    content,
+    paragraphEnds: paragraphEnds(content),
     notes: (extras?.notes ?? []).map(presentReaderNote),
     updatedAt: row.updatedAt.toISOString(),
     modifiedAt: iso(row.modifiedAt),
