@@ -2,7 +2,9 @@
  * Parts that one feature's page shows from another, each in its own chunk (lib/lazy-part.tsx): features do not
  * import each other, so the app puts them together here.
  */
+import { createElement } from 'react';
 import { lazyPart } from '../lib/lazy-part';
+import { useAdPlacement } from '../components/ads/ad-placement';
 import type { LiveStreamProps } from '../features/live/live-stream';
 import type { ShareButtonsProps } from '../components/share-buttons';
 import type { ArticleNotesProps } from '../features/news/article-notes';
@@ -38,10 +40,14 @@ export const ArticleNotes = lazyPart<ArticleNotesProps, typeof import('../featur
  * An ad box (components/ads/ad-slot.tsx), the phone's bottom bar included: drawn whole by the server at its fixed
  * size, alive once its chunk arrives (after the page's own code: nothing of advertising is in any page's first load).
  */
-export const AdSlot = lazyPart<AdSlotProps, typeof import('../components/ads/ad-slot')>(
+const AdSlotPart = lazyPart<AdSlotProps, typeof import('../components/ads/ad-slot')>(
   () => import('../components/ads/ad-slot'),
   'AdSlot',
 );
+/** Only a placement that is on makes a part (and its boundary) at all. */
+export function AdSlot(props: AdSlotProps) {
+  return useAdPlacement(props.placement) ? createElement(AdSlotPart, props) : null;
+}
 
 /**
  * Beside an article on a desktop, after it on a phone: its section's latest, the most read and an ad box. Drawn whole

@@ -90,7 +90,8 @@ export function ReaderApp({ site, page }: { site: SiteContextValue; page?: React
       </main>
       {/* The year in Tripoli, the same on the server and in any reader's browser (hydration must match). */}
       <SiteFooter year={Number(tripoliDate(new Date(site.serverNow)).slice(0, 4))} />
-      <AdSlot key={pathname} placement="sticky" />
+      {/* A new page view picks again (its own key: main is keyed by the path). */}
+      <AdSlot key={`sticky:${pathname}`} placement="sticky" />
       <LazyToaster />
       {alive && (
         <Suspense fallback={null}>
