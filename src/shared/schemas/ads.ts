@@ -65,7 +65,9 @@ export const adClickUrl = z
     } catch {
       return false;
     }
-  }, 'رابط المعلِن يبدأ بـ https:// أو http://');
+  }, 'رابط المعلِن يبدأ بـ https:// أو http://')
+  // Kept as the browser would send it (an Arabic path percent-encoded): a redirect's Location must be plain ASCII.
+  .transform((v) => new URL(v).href);
 
 const mediaId = z.string().uuid('اختر الصورة من مكتبة الوسائط');
 

@@ -4,7 +4,7 @@
  * (one small cacheable answer), one picked by weight and counted when half of it has been in view for a second, or the
  * placement's ad-network code in a sandboxed frame of its own.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import {
@@ -19,20 +19,23 @@ import { publicImageUrl, srcSetFor } from '../../../shared/media';
 import type { AdsServed, ServedCreative } from '../../../shared/schemas/ads';
 import type { NewsArticle } from '../../../shared/schemas/news';
 import { apiFetch } from '../../lib/api';
+import { findQueryOptions } from '../../lib/query-client';
 import { q } from '../../lib/queries';
 import { useSettings } from '../../lib/use-settings';
 import { deviceNow, reportImpression } from './ads-client';
 import { useViewable } from './use-viewable';
 
-/** The section a page belongs to, for campaigns aimed at sections: a section's page, or an article's section. */
+/**
+ * The section a page belongs to, for campaigns aimed at sections: a section's page, or an article's section (watched,
+ * so a box drawn before the article arrived on an in-site visit asks again once it has).
+ */
 function useAdSection(): string | undefined {
   const [pathname] = useLocation();
-  const client = useQueryClient();
   const section = /^\/category\/([^/]+)$/.exec(pathname);
+  const articleId = Number(/^\/news\/(\d+)/.exec(pathname)?.[1] ?? 0);
+  const article = useQuery({ ...findQueryOptions(q.article(articleId)), enabled: false });
   if (section) return decodeURIComponent(section[1]!);
-  const article = /^\/news\/(\d+)/.exec(pathname);
-  if (article) return client.getQueryData<NewsArticle | null>(q.article(Number(article[1])).key)?.category;
-  return undefined;
+  return articleId ? (article.data as NewsArticle | null | undefined)?.category : undefined;
 }
 
 function HouseAd() {

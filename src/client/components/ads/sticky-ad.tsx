@@ -7,14 +7,22 @@ const CLOSED_KEY = 'sahifa:sticky-ad-closed';
  * The optional bar fixed to the bottom of a phone's screen (never on a desktop): drawn with the page, so it never
  * moves anything, and closed by the reader for the rest of the visit (this tab's session storage; nothing is sent).
  */
+const wasClosed = () => {
+  try {
+    return !!sessionStorage.getItem(CLOSED_KEY);
+  } catch {
+    // Storage refused (private mode): the bar stays until closed on this page.
+    return false;
+  }
+};
+/** Past the first page's hydration, a bar drawn in the browser reads the reader's choice at once (no flash). */
+let hydrated = false;
+
 export function StickyBar({ children }: { children: ReactNode }) {
-  const [closed, setClosed] = useState(false);
+  const [closed, setClosed] = useState(() => hydrated && wasClosed());
   useEffect(() => {
-    try {
-      if (sessionStorage.getItem(CLOSED_KEY)) setClosed(true);
-    } catch {
-      // Storage refused (private mode): the bar stays until closed on this page.
-    }
+    hydrated = true;
+    if (wasClosed()) setClosed(true);
   }, []);
   if (closed) return null;
   const close = () => {

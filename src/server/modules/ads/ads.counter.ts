@@ -7,7 +7,7 @@
  */
 import { tripoliDate } from '../../../shared/dates';
 import type { AdDevice, AdPlacement } from '../../../shared/ads';
-import type { AdsRepository, CountKey, Counts } from './ads.repository';
+import type { AdsRepository, CountKey, Counts, DayCountKey } from './ads.repository';
 
 export const AD_FLUSH_MS = 1000;
 
@@ -20,14 +20,15 @@ export function adCounter(deps: {
   flushMs?: number;
 }) {
   const { repo, now, log } = deps;
-  let pending = new Map<CountKey, Counts>();
+  let pending = new Map<DayCountKey, Counts>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let flushing: Promise<void> | undefined;
   /** `day|campaign` already announced as capped. */
   const announced = new Set<string>();
 
   function add(campaignId: number, creativeId: number, placement: AdPlacement, device: AdDevice, field: keyof Counts) {
-    const key: CountKey = `${campaignId}|${creativeId}|${placement}|${device}`;
+    // The day it happened on, kept with the count: a batch written after midnight (or after a failed flush) stays on it.
+    const key: DayCountKey = `${tripoliDate(now())}|${campaignId}|${creativeId}|${placement}|${device}`;
     let c = pending.get(key);
     if (!c) pending.set(key, (c = { impressions: 0, clicks: 0 }));
     c[field]++;
@@ -35,28 +36,40 @@ export function adCounter(deps: {
 
   async function writeBatch(): Promise<void> {
     if (!pending.size) return;
-    const batch = pending;
+    const all = pending;
     pending = new Map();
-    const day = tripoliDate(now());
-    let capped: number[];
-    try {
-      capped = await repo.add(day, batch);
-    } catch (err) {
-      log.warn({ err, rows: batch.size }, 'could not write ad counts; keeping them for the next flush');
-      for (const [key, n] of batch) {
-        const c = pending.get(key);
-        if (c) {
-          c.impressions += n.impressions;
-          c.clicks += n.clicks;
-        } else pending.set(key, n);
-      }
-      return;
+    const byDay = new Map<string, Map<CountKey, Counts>>();
+    for (const [key, n] of all) {
+      const cut = key.indexOf('|');
+      const day = key.slice(0, cut);
+      let batch = byDay.get(day);
+      if (!batch) byDay.set(day, (batch = new Map()));
+      batch.set(key.slice(cut + 1) as CountKey, n);
     }
-    const fresh = capped.filter((id) => !announced.has(`${day}|${id}`));
-    if (!fresh.length) return;
-    for (const id of fresh) announced.add(`${day}|${id}`);
+    let fresh = false;
+    for (const [day, batch] of byDay) {
+      let capped: number[];
+      try {
+        capped = await repo.add(day, batch);
+      } catch (err) {
+        log.warn({ err, rows: batch.size }, 'could not write ad counts; keeping them for the next flush');
+        for (const [key, n] of batch) {
+          const c = pending.get(`${day}|${key}`);
+          if (c) {
+            c.impressions += n.impressions;
+            c.clicks += n.clicks;
+          } else pending.set(`${day}|${key}`, n);
+        }
+        continue;
+      }
+      for (const id of capped)
+        if (!announced.has(`${day}|${id}`)) {
+          announced.add(`${day}|${id}`);
+          fresh = true;
+        }
+    }
     if (announced.size > 10_000) announced.clear();
-    await deps.capped().catch((err) => log.warn({ err }, 'could not drop the ads answer after a daily cap'));
+    if (fresh) await deps.capped().catch((err) => log.warn({ err }, 'could not drop the ads answer after a daily cap'));
   }
 
   async function flush(): Promise<void> {

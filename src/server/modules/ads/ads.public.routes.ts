@@ -87,7 +87,7 @@ export function adsPublicRoutes(service: AdsService, fast?: ImpressionFastPath):
       return reply
         .type('text/html; charset=utf-8')
         .header('content-security-policy', AD_FRAME_CSP)
-        .header('cache-control', 'public, max-age=60')
+        .header('cache-control', 'public, max-age=30')
         .header('x-robots-tag', 'noindex, nofollow')
         .send(frameDocument(code));
     });

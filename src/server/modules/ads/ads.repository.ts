@@ -38,9 +38,14 @@ export interface CreativeTarget {
   campaignId: number;
   url: string;
   placements: AdPlacement[];
+  paused: boolean;
+  startsAt: Date;
+  endsAt: Date;
 }
 
 export type CountKey = `${number}|${number}|${AdPlacement}|${AdDevice}`;
+/** A count's key with the Tripoli day it was made on (a batch written after midnight keeps its day). */
+export type DayCountKey = `${string}|${CountKey}`;
 export interface Counts {
   impressions: number;
   clicks: number;
@@ -223,6 +228,9 @@ export function adsRepository(db: Db) {
           campaignId: adCreatives.campaignId,
           url: adCreatives.url,
           placements: adCampaigns.placements,
+          paused: adCampaigns.paused,
+          startsAt: adCampaigns.startsAt,
+          endsAt: adCampaigns.endsAt,
         })
         .from(adCreatives)
         .innerJoin(adCampaigns, eq(adCampaigns.id, adCreatives.campaignId))

@@ -363,6 +363,49 @@ describe('counting', () => {
     await admin('DELETE', `/api/admin/ads/campaigns/${c.id}`);
   });
 
+  it('sends a click to an address with Arabic in it, encoded as a browser sends it', async () => {
+    const c = (
+      await admin(
+        'POST',
+        '/api/admin/ads/campaigns',
+        campaign({
+          name: 'عروض',
+          creatives: [{ ...campaign().creatives[0], url: 'https://shop.example.ly/عروض?س=1' }],
+        }),
+      )
+    ).json();
+    expect(c.creatives[0].url).toBe('https://shop.example.ly/%D8%B9%D8%B1%D9%88%D8%B6?%D8%B3=1');
+    const click = await t.app.inject({
+      url: `/ads/click/${c.creatives[0].id}?p=header&d=phone`,
+      headers: { 'user-agent': READER_UA },
+    });
+    expect(click.statusCode).toBe(302);
+    expect(decodeURI(click.headers.location as string)).toBe('https://shop.example.ly/عروض?س=1');
+    await admin('DELETE', `/api/admin/ads/campaigns/${c.id}`);
+  });
+
+  it('counts nothing for a campaign that is paused, though a page may still show it', async () => {
+    const c = (await admin('POST', '/api/admin/ads/campaigns', campaign({ name: 'موقوفة' }))).json();
+    const id = c.creatives[0].id;
+    await admin('PUT', `/api/admin/ads/campaigns/${c.id}`, {
+      ...campaign({ name: 'موقوفة', startsAt: c.startsAt, endsAt: c.endsAt }),
+      paused: true,
+      creatives: [{ ...campaign().creatives[0], id }],
+    });
+    expect((await beacon([{ c: id, p: 'header', d: 'phone' }])).statusCode).toBe(204);
+    const click = await t.app.inject({
+      url: `/ads/click/${id}?p=header&d=phone`,
+      headers: { 'user-agent': READER_UA },
+    });
+    expect(click.statusCode).toBe(302);
+    await t.app.modules.adCounter.flush();
+    expect((await admin('GET', `/api/admin/ads/campaigns/${c.id}`)).json()).toMatchObject({
+      impressions: 0,
+      clicks: 0,
+    });
+    await admin('DELETE', `/api/admin/ads/campaigns/${c.id}`);
+  });
+
   it('keeps a picture an ad shows in the library', async () => {
     const c = (await admin('POST', '/api/admin/ads/campaigns', campaign({ name: 'صورة محمية' }))).json();
     const del = await admin('DELETE', `/api/admin/media/${wide}`);

@@ -195,17 +195,21 @@ export function adsService(deps: { repo: AdsRepository; counter: AdCounter; writ
 
     /**
      * Counts viewable impressions a page reports (bots are not counted; a creative that is not in that placement's
-     * campaign is ignored). The number counted.
+     * campaign, or whose campaign is not running now, is ignored: a page may show a copy of the answer made before a
+     * pause or an end). The number counted.
      */
     async impressions(beacon: AdImpressionsBeacon, userAgent: string | undefined): Promise<number> {
       if (isBot(userAgent)) return 0;
+      // Every creative looked up first: a failed lookup counts nothing (the beacon may be sent again).
+      const found = await Promise.all(beacon.i.map((i) => target(i.c)));
+      const at = now();
       let n = 0;
-      for (const i of beacon.i) {
-        const t = await target(i.c);
-        if (!t || !t.placements.includes(i.p)) continue;
+      beacon.i.forEach((i, k) => {
+        const t = found[k];
+        if (!t || !t.placements.includes(i.p) || campaignState(t, at) !== 'running') return;
         counter.impression(t.campaignId, t.id, i.p, i.d);
         n++;
-      }
+      });
       return n;
     },
 
@@ -213,8 +217,8 @@ export function adsService(deps: { repo: AdsRepository; counter: AdCounter; writ
     async click(id: number, placement: AdPlacement | undefined, device: AdDevice | undefined, userAgent?: string) {
       const t = await target(id);
       if (!t) throw adsErrors.creativeNotFound();
-      if (!isBot(userAgent) && placement && device && t.placements.includes(placement))
-        counter.click(t.campaignId, t.id, placement, device);
+      const counted = !isBot(userAgent) && placement && device && t.placements.includes(placement);
+      if (counted && campaignState(t, now()) === 'running') counter.click(t.campaignId, t.id, placement, device);
       return t.url;
     },
 
