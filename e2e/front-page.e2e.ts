@@ -92,6 +92,42 @@ describe('the front page on a 360 × 780 phone', () => {
     await page.evaluate(() => localStorage.removeItem('sahifa:city'));
     await context.close();
   });
+  it('comes alive over the server’s page on a slow phone without drawing any part of it again', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    // Everything of the page that leaves the document after the server's HTML was read, and the server's own section
+    // blocks (below the first screen, in a part whose code arrives after the page's).
+    await context.addInitScript(() => {
+      const w = window as unknown as { dropped: string[]; blocks: Element | null };
+      w.dropped = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        w.blocks = document.querySelector('[data-testid="section-blocks"]');
+        new MutationObserver((list) => {
+          for (const m of list)
+            for (const n of m.removedNodes)
+              if (n instanceof Element && n.querySelectorAll('*').length >= 20)
+                w.dropped.push(`${n.tagName} ${n.className} (${n.querySelectorAll('*').length} elements)`);
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+    });
+    // Four times slower than this machine (Lighthouse's phone): the front page's clock is set, and its data may be
+    // fresh again, before the lower half's code has arrived.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForTimeout(1000);
+    const { dropped, same } = await page.evaluate(() => {
+      const w = window as unknown as { dropped: string[]; blocks: Element | null };
+      return { dropped: w.dropped, same: !!w.blocks?.isConnected };
+    });
+    expect(dropped).toEqual([]);
+    expect(same).toBe(true);
+    // Alive all the same: the newsletter box below asks for its fields.
+    const box = page.locator('section[aria-labelledby="newsletter-heading"]');
+    await box.getByRole('button', { name: 'اشترك الآن' }).click();
+    await expect.poll(() => box.getByText('الاسم الكامل مطلوب').count()).toBe(1);
+    await context.close();
+  });
 });
 
 describe('the front page on a 1366 × 900 desktop', () => {

@@ -298,6 +298,9 @@ describe('a new deployment', () => {
             'sw.js': [...statuses].map(([status, n]) => `${n}× ${status}`),
             // What a new worker fetches as it installs (the files without a hash in their name).
             precached: recent.filter((r) => /^\/(offline|placeholder\.svg|icons\/|assets\/.*\.woff2)/.test(r.path)),
+            // Anything still open or slow (an old worker's fetch in flight holds the new one back from taking over).
+            pending: recent.filter((r) => r.status === -1 || r.ms > 5000).map((r) => `${r.path} ${r.status} ${r.ms}`),
+            article: a!.title,
           };
           throw new Error(`${err.message}\nworkers: ${JSON.stringify(workers)}\nnetwork: ${JSON.stringify(network)}`);
         });

@@ -1,16 +1,19 @@
 /** Dates in Africa/Tripoli through Intl, never by adding hours by hand (ARABIC.md). */
 import { TRIPOLI } from './constants';
 
-const partsFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TRIPOLI.timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// Made on first use (see format.ts: the first formatter with a time zone is costly to make).
+let partsFormatter: Intl.DateTimeFormat | undefined;
+const makePartsFormatter = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: TRIPOLI.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
 
 export interface ZonedParts {
   date: string; // yyyy-MM-dd
@@ -21,7 +24,7 @@ export interface ZonedParts {
 
 export function tripoliParts(at: Date): ZonedParts {
   const p: Record<string, string> = {};
-  for (const part of partsFormatter.formatToParts(at)) p[part.type] = part.value;
+  for (const part of (partsFormatter ??= makePartsFormatter()).formatToParts(at)) p[part.type] = part.value;
   return {
     date: `${p.year}-${p.month}-${p.day}`,
     hour: Number(p.hour),

@@ -3,23 +3,40 @@ import { TRIPOLI } from './constants';
 import { tripoliInstant, tripoliParts } from './dates';
 
 const zone = TRIPOLI.timeZone;
-const fullDate = new Intl.DateTimeFormat('ar-LY', {
-  timeZone: zone,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const longDate = new Intl.DateTimeFormat('ar-LY', { timeZone: zone, day: 'numeric', month: 'long', year: 'numeric' });
-const dateTime = new Intl.DateTimeFormat('ar-LY', {
-  timeZone: zone,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const numberFormat = new Intl.NumberFormat('ar', { numberingSystem: 'latn' });
+/**
+ * Each formatter is made on its first use, not when this module loads: the first one with a time zone loads the
+ * browser's calendar data (some 12 ms here, 50 on a slow phone), which made the reader's script one long task with
+ * everything else it runs at start. (Made once and kept, as they are costly to make.)
+ */
+const lazily = <T>(make: () => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+const fullDate = lazily(
+  () =>
+    new Intl.DateTimeFormat('ar-LY', {
+      timeZone: zone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }),
+);
+const longDate = lazily(
+  () => new Intl.DateTimeFormat('ar-LY', { timeZone: zone, day: 'numeric', month: 'long', year: 'numeric' }),
+);
+const dateTime = lazily(
+  () =>
+    new Intl.DateTimeFormat('ar-LY', {
+      timeZone: zone,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
+const numberFormat = lazily(() => new Intl.NumberFormat('ar', { numberingSystem: 'latn' }));
 
 function hijriFormatter() {
   try {
@@ -38,32 +55,36 @@ function hijriFormatter() {
     });
   }
 }
-const hijri = hijriFormatter();
+const hijri = lazily(hijriFormatter);
 
 const valid = (d: Date) => !Number.isNaN(d.getTime());
 const toDate = (v: string | Date) => (typeof v === 'string' ? new Date(v) : v);
 
 /** Weekday, day, month name, year: the top strip. */
-export const formatFullDate = (at: Date) => fullDate.format(at);
+export const formatFullDate = (at: Date) => fullDate().format(at);
 
 /** The Hijri date (Umm al-Qura), moved by the newsroom's correction in days. */
 export function formatHijri(at: Date, adjustmentDays = 0): string {
-  return hijri.format(new Date(at.getTime() + adjustmentDays * 86_400_000)).replace(/\s*هـ$/, '') + ' هـ';
+  return (
+    hijri()
+      .format(new Date(at.getTime() + adjustmentDays * 86_400_000))
+      .replace(/\s*هـ$/, '') + ' هـ'
+  );
 }
 
 export function formatDate(value: string | Date | null | undefined, fallback = 'تاريخ غير معروف'): string {
   if (!value) return fallback;
   const d = toDate(value);
-  return valid(d) ? longDate.format(d) : 'تاريخ غير معروف';
+  return valid(d) ? longDate().format(d) : 'تاريخ غير معروف';
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return 'تاريخ غير معروف';
   const d = toDate(value);
-  return valid(d) ? dateTime.format(d) : 'تاريخ غير معروف';
+  return valid(d) ? dateTime().format(d) : 'تاريخ غير معروف';
 }
 
-export const formatNumber = (n: number) => numberFormat.format(n);
+export const formatNumber = (n: number) => numberFormat().format(n);
 
 /** "منذ 5 دقائق" and so on, with Arabic dual and plural forms. */
 export function timeAgo(value: string | null | undefined, now: Date = new Date()): string {

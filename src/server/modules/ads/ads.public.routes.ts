@@ -78,7 +78,12 @@ export function adsPublicRoutes(service: AdsService, fast?: ImpressionFastPath):
 
     /** A click: counted, then sent on to the campaign's own address (never anywhere a request names). */
     app.get('/ads/click/:id', { schema: { params: idParam, querystring: adClickQuery } }, async (req, reply) => {
-      const url = await service.click(req.params.id, req.query.p, req.query.d, req.headers['user-agent']);
+      const url = await service.click(req.params.id, {
+        placement: req.query.p,
+        device: req.query.d,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      });
       return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow').redirect(url, 302);
     });
 

@@ -351,15 +351,27 @@ describe('counting', () => {
     expect((await t.app.inject(`/ads/click/999999?p=header&d=phone`)).statusCode).toBe(404);
     expect((await t.app.inject(`/ads/click/abc`)).statusCode).toBe(400);
     await t.app.inject({ url: `/ads/click/${id}?p=header&d=phone`, headers: { 'user-agent': 'curl/8.0' } });
+    // The same reader clicking again (a double tap, the redirect reloaded) is sent on, and not counted twice; a reader
+    // on another browser behind the same address is counted.
+    const again = await t.app.inject({
+      url: `/ads/click/${id}?p=header&d=phone`,
+      headers: { 'user-agent': READER_UA },
+    });
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe('https://bank.example.ly/save');
+    await t.app.inject({
+      url: `/ads/click/${id}?p=header&d=phone`,
+      headers: { 'user-agent': READER_UA.replace(/Chrome\/[\d.]+/, 'Chrome/131.0.0.0') },
+    });
     await t.app.modules.adCounter.flush();
     const report = (await admin('GET', `/api/admin/ads/campaigns/${c.id}/report`)).json();
-    expect(report.rows).toEqual([{ day: report.to, placement: 'header', device: 'phone', impressions: 0, clicks: 1 }]);
+    expect(report.rows).toEqual([{ day: report.to, placement: 'header', device: 'phone', impressions: 0, clicks: 2 }]);
 
     const csv = await admin('GET', `/api/admin/ads/campaigns/${c.id}/report.csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.startsWith('\uFEFF')).toBe(true);
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    expect(csv.body).toContain(`${report.to},أعلى الصفحة,هاتف,0,1,0\r\n`);
+    expect(csv.body).toContain(`${report.to},أعلى الصفحة,هاتف,0,2,0\r\n`);
     await admin('DELETE', `/api/admin/ads/campaigns/${c.id}`);
   });
 

@@ -25,16 +25,35 @@ import type { AdCounter } from './ads.counter';
 import { adsErrors } from './ads.errors';
 import type { AdCampaignRow, AdsRepository, CreativeTarget } from './ads.repository';
 import { LRUCache } from 'lru-cache';
+import { createHash } from 'node:crypto';
 
 type Staff = Actor & { id: number };
 /** What a click's and a beacon's creative lookups are remembered for (a campaign's URL may change). */
 const TARGET_TTL_MS = 30_000;
+/**
+ * A second click on the same creative from the same address and browser within this time is sent on but not counted
+ * again (a double tap, a reload of the redirect, someone clicking to inflate a campaign's figures). Only a hash of
+ * the three is kept, in memory, for this long: nothing about a reader is stored. Impressions are not limited by
+ * address: Libyan mobile networks put many readers behind one address (carrier-grade NAT), whose honest views a
+ * per-address limit would drop; they are bounded by the viewability rule, one per creative mount, and the bot rule.
+ */
+export const AD_CLICK_REPEAT_MS = 30 * 60_000;
 /** Reports cover at most this many days at once. */
 export const AD_REPORT_MAX_DAYS = 366;
 
 export function adsService(deps: { repo: AdsRepository; counter: AdCounter; write: Writer; now: () => Date }) {
   const { repo, counter, write, now } = deps;
   const targets = new LRUCache<number, CreativeTarget | false>({ max: 10_000, ttl: TARGET_TTL_MS });
+  const recentClicks = new LRUCache<string, true>({ max: 100_000, ttl: AD_CLICK_REPEAT_MS });
+  /** True the first time in AD_CLICK_REPEAT_MS that this address and browser click this creative. */
+  function firstClick(id: number, ip: string, userAgent: string | undefined): boolean {
+    const key = createHash('sha256')
+      .update(`${id}\0${ip}\0${userAgent ?? ''}`)
+      .digest('base64url');
+    if (recentClicks.has(key)) return false;
+    recentClicks.set(key, true);
+    return true;
+  }
 
   async function target(id: number): Promise<CreativeTarget | undefined> {
     let t = targets.get(id);
@@ -213,12 +232,20 @@ export function adsService(deps: { repo: AdsRepository; counter: AdCounter; writ
       return n;
     },
 
-    /** Where a click goes: only the creative's own address; counted unless a bot made it. */
-    async click(id: number, placement: AdPlacement | undefined, device: AdDevice | undefined, userAgent?: string) {
+    /**
+     * Where a click goes: only the creative's own address; counted unless a bot made it or the same address and
+     * browser clicked this creative within AD_CLICK_REPEAT_MS.
+     */
+    async click(
+      id: number,
+      from: { placement?: AdPlacement; device?: AdDevice; ip: string; userAgent?: string },
+    ): Promise<string> {
+      const { placement, device, ip, userAgent } = from;
       const t = await target(id);
       if (!t) throw adsErrors.creativeNotFound();
       const counted = !isBot(userAgent) && placement && device && t.placements.includes(placement);
-      if (counted && campaignState(t, now()) === 'running') counter.click(t.campaignId, t.id, placement, device);
+      if (counted && campaignState(t, now()) === 'running' && firstClick(t.id, ip, userAgent))
+        counter.click(t.campaignId, t.id, placement, device);
       return t.url;
     },
 
