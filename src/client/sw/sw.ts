@@ -21,7 +21,13 @@ import {
   type SerwistGlobalConfig,
   type SerwistPlugin,
 } from 'serwist';
-import { NETWORK_TIMEOUT_SECONDS, neverByWorker, OFFLINE_PATH, savedPathOf } from '../../shared/offline';
+import {
+  NETWORK_TIMEOUT_SECONDS,
+  neverByWorker,
+  OFFLINE_PATH,
+  SAVED_IMAGE_TIMEOUT_MS,
+  savedPathOf,
+} from '../../shared/offline';
 import { PLACEHOLDER_IMAGE } from '../../shared/media';
 import { offlinePageHtml, savedCopyHtml } from './offline-html';
 import { IMAGES_CACHE, PAGES_CACHE, SAVED_AT_HEADER, savedPages } from './saved-pages';
@@ -35,7 +41,12 @@ declare global {
 declare const self: ServiceWorkerGlobalScope;
 
 const origin = self.location.origin;
-const saved = savedPages(origin, (url) => fetch(url, { credentials: 'omit' }));
+// A picture that does not arrive in time is left out rather than waited for: the saved pages are changed one at a
+// time, so one fetch hanging on a failing network would hold every later save, and the page's fetch event with them
+// (which keeps a new deployment's worker from taking over).
+const saved = savedPages(origin, (url) =>
+  fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(SAVED_IMAGE_TIMEOUT_MS) }),
+);
 
 const html = (body: string, from: Response) =>
   new Response(body, {
