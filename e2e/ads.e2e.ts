@@ -253,6 +253,78 @@ describe('a campaign from booking to report', () => {
   });
 });
 
+describe('a phone’s sticky bar', () => {
+  it('carries the push alerts’ ask on top of it, never under it, and the end of the page scrolls clear of it', async () => {
+    const desk = await signIn({ width: 1366 });
+    const card = desk.page.getByTestId('placement-sticky');
+    await desk.page.goto('/admin/ads', { waitUntil: 'networkidle' });
+    await card.getByRole('switch').click();
+    await card.getByRole('button', { name: 'حفظ' }).click();
+    await expect.poll(() => desk.page.getByText('تم حفظ المكان الإعلاني').count()).toBeGreaterThan(0);
+    try {
+      const [first, second] = await dbQuery<{ id: number }>(
+        `select id from news where status = 'published' and published_at <= now() order by published_at desc limit 2`,
+      );
+      const reader = await newPage(browser, { width: 360, height: 640, userAgent: READER_UA });
+      const page = reader.page;
+      await openReader(page, `/news/${first!.id}`);
+      await openReader(page, `/news/${second!.id}`); // the second article: the ask comes
+      const bar = page.getByTestId('sticky-ad');
+      const ask = page.getByRole('dialog', { name: 'تنبيهات الأخبار العاجلة' });
+      await bar.waitFor();
+      await ask.waitFor();
+      const barBox = (await bar.boundingBox())!;
+      expect(barBox.y + barBox.height).toBeCloseTo(640, 0); // the bar at the screen's foot
+      await expect
+        .poll(async () => Math.round((await ask.boundingBox())!.y + (await ask.boundingBox())!.height))
+        .toBe(Math.round(barBox.y));
+      // Nothing covers the bar's close button: a tap there closes the bar, and the ask goes down to the foot.
+      const close = page.getByRole('button', { name: 'أغلق الإعلان' });
+      const at = (await close.boundingBox())!;
+      expect(
+        await page.evaluate(
+          ([x, y]) => !!document.elementFromPoint(x!, y!)?.closest('[data-testid="sticky-ad"]'),
+          [at.x + at.width / 2, at.y + at.height / 2],
+        ),
+      ).toBe(true);
+      await screenshot(page, 'ads-sticky-with-push-ask-360');
+      await close.click();
+      expect(await bar.count()).toBe(0);
+      await expect
+        .poll(async () => Math.round((await ask.boundingBox())!.y + (await ask.boundingBox())!.height))
+        .toBe(640);
+      await ask.getByRole('button', { name: 'ليس الآن' }).click();
+
+      // In a new visit the bar is back, and the page's foot scrolls clear of it.
+      const visit = await newPage(browser, { width: 360, height: 640, userAgent: READER_UA });
+      await openReader(visit.page, `/news/${first!.id}`);
+      await visit.page.getByTestId('sticky-ad').waitFor();
+      await visit.page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+      const footer = (await visit.page.locator('footer').last().boundingBox())!;
+      const barTop = (await visit.page.getByTestId('sticky-ad').boundingBox())!.y;
+      expect(footer.y + footer.height).toBeLessThanOrEqual(barTop + 1);
+      await visit.context.close();
+      await reader.context.close();
+    } finally {
+      await card.getByRole('switch').click();
+      await card.getByRole('button', { name: 'حفظ' }).click();
+      await expect
+        .poll(async () =>
+          (
+            (await (await fetch(`${inject('baseUrl')}/api/ads/placements`)).json()) as {
+              key: string;
+              enabled: boolean;
+            }[]
+          )
+            .filter((p) => p.enabled)
+            .map((p) => p.key),
+        )
+        .toEqual(['sidebar']);
+      await desk.context.close();
+    }
+  });
+});
+
 describe('an ad network’s code', () => {
   it('runs in its sandboxed frame, where it reaches neither the reader’s page nor the site’s cookies', async () => {
     const desk = await signIn({ width: 1366 });

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 const CLOSED_KEY = 'sahifa:sticky-ad-closed';
 
@@ -18,8 +18,33 @@ const wasClosed = () => {
 /** Past the first page's hydration, a bar drawn in the browser reads the reader's choice at once (no flash). */
 let hydrated = false;
 
+/**
+ * The bar's height as `--sticky-ad-h` on the page's root while it is shown (0 where it is hidden: desktops), so what
+ * else sits at the bottom of a phone's screen (the push alerts' ask) stands on it instead of covering it, and the
+ * page's end can be scrolled clear of it.
+ */
+const HEIGHT_VAR = '--sticky-ad-h';
+function useHeightVar(closed: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (closed || !el) return;
+    const root = document.documentElement.style;
+    const set = () => root.setProperty(HEIGHT_VAR, `${el.offsetHeight}px`);
+    set();
+    const observer = new ResizeObserver(set);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(HEIGHT_VAR);
+    };
+  }, [closed]);
+  return ref;
+}
+
 export function StickyBar({ children }: { children: ReactNode }) {
   const [closed, setClosed] = useState(() => hydrated && wasClosed());
+  const ref = useHeightVar(closed);
   useEffect(() => {
     hydrated = true;
     if (wasClosed()) setClosed(true);
@@ -34,7 +59,11 @@ export function StickyBar({ children }: { children: ReactNode }) {
     }
   };
   return (
-    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-1 pt-1 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-950/95">
+    <div
+      ref={ref}
+      data-testid="sticky-ad"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-1 pt-1 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-950/95"
+    >
       <button
         type="button"
         onClick={close}

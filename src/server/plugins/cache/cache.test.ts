@@ -506,6 +506,26 @@ describe('the fast path', () => {
     expect(pair.map((r) => r.status)).toEqual(['HTTP/1.1 304 Not Modified', 'HTTP/1.1 200 OK']);
     expect(pair[0]!.headers.find(([n]) => n === 'content-length')).toBeUndefined();
     expect(pair[0]!.headers.find(([n]) => n === 'connection')?.[1]).toBe('keep-alive');
+
+    // HEAD: the same head with the body's length and no body, then the next answer on the same socket at once.
+    const head = ask.replace('GET', 'HEAD');
+    const headThenGet = await exchange(head + ask, (s) => /\r\n\r\nHTTP\/1\.1 200 OK[^]*\r\n\r\n/.test(s));
+    const headEnd = headThenGet.indexOf('\r\n\r\n') + 4;
+    const [headAnswer] = responses(headThenGet.slice(0, headEnd));
+    expect(headAnswer!.status).toBe('HTTP/1.1 200 OK');
+    expect(headAnswer!.headers.find(([n]) => n === 'content-length')?.[1]).toBe(
+      hits[0]!.headers.find(([n]) => n === 'content-length')?.[1],
+    );
+    expect(headThenGet.slice(headEnd).startsWith('HTTP/1.1 200 OK\r\n')).toBe(true);
+
+    // The head a hit is sent with is made again when the second changes: its Date moves on.
+    const dateOf = async () =>
+      responses(
+        await exchange(ask, (s) => responses(s).length === 1 && responses(s)[0]!.body.length > 0),
+      )[0]!.headers.find(([n]) => n === 'date')![1];
+    const before = await dateOf();
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(Date.parse(await dateOf())).toBeGreaterThan(Date.parse(before));
   });
 
   it('keeps an idle connection open past the 5 s of Node, so a client reusing it is answered, not reset', async () => {
