@@ -252,7 +252,7 @@ function CampaignForm({ campaign, onDone }: { campaign: AdCampaign | null; onDon
             </p>
           )}
         </fieldset>
-        <fieldset className="space-y-2">
+        <fieldset className="space-y-2" aria-describedby={errors.sections ? 'ad-sections-error' : undefined}>
           <legend className="font-bold">الأقسام</legend>
           <p className="text-xs text-slate-600 dark:text-slate-300">
             بلا اختيار: تظهر في كل الصفحات. مع اختيار: في صفحات هذه الأقسام وأخبارها فقط.
@@ -264,6 +264,11 @@ function CampaignForm({ campaign, onDone }: { campaign: AdCampaign | null; onDon
               </label>
             ))}
           </div>
+          {errors.sections?.message && (
+            <p id="ad-sections-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {errors.sections.message}
+            </p>
+          )}
         </fieldset>
         <Controller
           control={form.control}

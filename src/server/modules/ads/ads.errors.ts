@@ -7,5 +7,9 @@ export const adsErrors = {
     new AppError(422, 'VALIDATION_FAILED', 'صورة الإعلان غير موجودة في مكتبة الوسائط؛ اخترها من جديد', [
       { path: `body.creatives.${index}.desktopImage`, message: 'صورة الإعلان غير موجودة في مكتبة الوسائط' },
     ]),
+  unknownSection: (slug: string) =>
+    new AppError(422, 'VALIDATION_FAILED', `القسم «${slug}» غير موجود؛ اختر الأقسام من جديد`, [
+      { path: 'body.sections', message: `القسم «${slug}» غير موجود` },
+    ]),
   noNetworkCode: () => new AppError(404, 'AD_NOT_FOUND', 'لا توجد شيفرة شبكة إعلانات لهذا المكان'),
 };

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { AD_AFTER_PARAGRAPH_DEFAULT, AD_PLACEMENTS, type AdDevice, type AdPlacement } from '../../../shared/ads';
 import type { Db, Executor } from '../../db/client';
 import { adCampaigns, adCreatives, adDailyStats, adPlacements } from '../../db/schema/ads';
-import { media } from '../../db/schema/content';
+import { categories, media } from '../../db/schema/content';
 
 export type AdPlacementRow = typeof adPlacements.$inferSelect;
 export type AdCampaignRow = typeof adCampaigns.$inferSelect;
@@ -134,6 +134,12 @@ export function adsRepository(db: Db) {
       }));
     },
     /** Which of these library images exist. */
+    /** Which of these section slugs are sections today. */
+    async existingSections(slugs: string[], ex: Executor): Promise<Set<string>> {
+      if (!slugs.length) return new Set();
+      const rows = await ex.select({ slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs));
+      return new Set(rows.map((r) => r.slug));
+    },
     async existingMedia(ids: string[], ex: Executor): Promise<Set<string>> {
       if (!ids.length) return new Set();
       const rows = await ex.select({ id: media.id }).from(media).where(inArray(media.id, ids));

@@ -130,7 +130,7 @@ describe('placements', () => {
 });
 
 describe('campaigns', () => {
-  it('refuses a javascript: address, a missing image, an end before the start, with the field named', async () => {
+  it('refuses a javascript: address, a missing image, a section that is not there, an end before the start, with the field named', async () => {
     const js = await admin(
       'POST',
       '/api/admin/ads/campaigns',
@@ -154,6 +154,38 @@ describe('campaigns', () => {
     );
     expect(gone.statusCode).toBe(422);
     expect(gone.json().message).toContain('صورة الإعلان غير موجودة');
+    const nowhere = await admin(
+      'POST',
+      '/api/admin/ads/campaigns',
+      campaign({ sections: ['sport', 'no-such-section'] }),
+    );
+    expect(nowhere.statusCode).toBe(422);
+    expect(nowhere.json().details).toContainEqual({
+      path: 'body.sections',
+      message: 'القسم «no-such-section» غير موجود',
+    });
+    // A section a campaign was aimed at and that was removed since does not stop its form from being saved again.
+    await addCategory(t.database.db, { slug: 'elections', name: 'انتخابات' });
+    const aimed = await admin(
+      'POST',
+      '/api/admin/ads/campaigns',
+      campaign({ name: 'انتخابات', sections: ['elections'] }),
+    );
+    expect(aimed.statusCode).toBe(201);
+    await t.database.pool.query("delete from categories where slug = 'elections'");
+    const again = await admin(
+      'PUT',
+      `/api/admin/ads/campaigns/${aimed.json().id}`,
+      campaign({ name: 'انتخابات ٢', sections: ['elections'] }),
+    );
+    expect(again.statusCode).toBe(200);
+    const added = await admin(
+      'PUT',
+      `/api/admin/ads/campaigns/${aimed.json().id}`,
+      campaign({ name: 'انتخابات ٢', sections: ['elections', 'no-such-section'] }),
+    );
+    expect(added.statusCode).toBe(422);
+    expect((await admin('DELETE', `/api/admin/ads/campaigns/${aimed.json().id}`)).statusCode).toBe(204);
     const backwards = await admin('POST', '/api/admin/ads/campaigns', campaign({ startsAt: iso(60), endsAt: iso(30) }));
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().details).toContainEqual({ path: 'body.endsAt', message: 'موعد الانتهاء بعد موعد البدء' });

@@ -82,6 +82,22 @@ export function adsService(deps: { repo: AdsRepository; counter: AdCounter; writ
     return (await withDetails([row]))[0]!;
   }
 
+  /**
+   * A campaign newly aimed at a section that is not there (removed while the form was open, or a mistyped slug) is
+   * refused. One it was already aimed at and that has since been removed stays, so its form (which shows only today's
+   * sections, and cannot untick it) can still be saved.
+   */
+  async function checkSections(
+    input: AdCampaignInput,
+    tx: Parameters<Parameters<Writer>[1]>[0],
+    before: readonly string[] = [],
+  ) {
+    const slugs = [...new Set(input.sections)].filter((slug) => !before.includes(slug));
+    const found = await repo.existingSections(slugs, tx);
+    const missing = slugs.find((slug) => !found.has(slug));
+    if (missing !== undefined) throw adsErrors.unknownSection(missing);
+  }
+
   async function checkImages(input: AdCampaignInput, tx: Parameters<Parameters<Writer>[1]>[0]) {
     const ids = input.creatives.flatMap((c) => [c.desktopImage, c.phoneImage]).filter((x): x is string => !!x);
     const found = await repo.existingMedia([...new Set(ids)], tx);
@@ -158,6 +174,7 @@ export function adsService(deps: { repo: AdsRepository; counter: AdCounter; writ
 
     create: (staff: Staff, input: AdCampaignInput) =>
       write(staff, async (tx) => {
+        await checkSections(input, tx);
         await checkImages(input, tx);
         const row = await repo.insertCampaign({ ...fields(input), createdAt: now(), createdBy: staff.id }, tx);
         await repo.replaceCreatives(row.id, creativeRows(input), tx);
@@ -172,6 +189,7 @@ export function adsService(deps: { repo: AdsRepository; counter: AdCounter; writ
       write(staff, async (tx) => {
         const before = await repo.lockCampaign(id, tx);
         if (!before) throw adsErrors.notFound();
+        await checkSections(input, tx, before.sections);
         await checkImages(input, tx);
         const row = await repo.updateCampaign(id, { ...fields(input), updatedAt: now() }, tx);
         await repo.replaceCreatives(id, creativeRows(input), tx);
