@@ -12,6 +12,23 @@ export function rawHead(status: number, headers: readonly string[]): string {
   return out;
 }
 
+/** Headers of one answer that belong to it alone (its length, its connection, its moment), never part of a template. */
+const OWN = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * A template learnt from an answer the app itself made (a route's onSend hook): its headers as a flat list, without
+ * those that belong to one answer alone, and the same as the raw head with `status`, for an answer sent before
+ * Fastify with the headers the app would have given it (security headers, cache policy, content type).
+ */
+export function learnedHead(status: number, headers: Record<string, unknown>): { head: string[]; raw: string } {
+  const head: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || OWN.has(name.toLowerCase())) continue;
+    head.push(name, Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  return { head, raw: rawHead(status, head) };
+}
+
 /** What sendHead reads of Node's ServerResponse beyond its public API (Node 20 and 22 alike). */
 interface NodeResponse {
   _header: string | null;

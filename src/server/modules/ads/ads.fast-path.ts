@@ -10,13 +10,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { adImpressionsBeacon } from '../../../shared/schemas/ads';
-import { rawHead, sendHead } from '../../lib/raw-head';
+import { learnedHead, sendHead } from '../../lib/raw-head';
 import type { AdsService } from './ads.service';
 
 export const IMPRESSIONS_PATH = '/api/ads/impressions';
 /** A beacon's body is a few dozen bytes a box; more than this goes through the app (which limits bodies itself). */
 const MAX_BODY = 4096;
-const OWN = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 export interface ImpressionFastPath {
   learn(headers: Record<string, unknown>): void;
@@ -79,13 +78,7 @@ export function impressionFastPath(deps: {
   return {
     learn(headers) {
       if (head) return;
-      const list: string[] = [];
-      for (const [name, value] of Object.entries(headers)) {
-        if (value === undefined || OWN.has(name.toLowerCase())) continue;
-        list.push(name, Array.isArray(value) ? value.join(', ') : String(value));
-      }
-      head = list;
-      raw = rawHead(204, list);
+      ({ head, raw } = learnedHead(204, headers));
     },
     handle(req, res) {
       if (closed || !head || req.method !== 'POST' || req.url !== IMPRESSIONS_PATH) return false;

@@ -6,7 +6,7 @@
  * a body, a malformed id, a stop under way — goes to Fastify and its route as usual.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { rawHead, sendHead } from '../../lib/raw-head';
+import { learnedHead, sendHead } from '../../lib/raw-head';
 import type { ViewCounter } from './view-counter';
 
 const PREFIX = '/api/news/';
@@ -14,9 +14,6 @@ const SUFFIX = '/view';
 /** The ids idParam accepts: a positive 32-bit integer in plain decimal digits. */
 const ID = /^[1-9]\d{0,9}$/;
 const MAX_ID = 2_147_483_647;
-
-/** Headers of one answer that belong to it alone, never copied into the template. */
-const OWN = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 export interface BeaconFastPath {
   /** Learns the headers of the route's answer (its onSend hook, for a 200). */
@@ -53,13 +50,7 @@ export function beaconFastPath(deps: {
   return {
     learn(headers) {
       if (head) return;
-      const list: string[] = [];
-      for (const [name, value] of Object.entries(headers)) {
-        if (value === undefined || OWN.has(name.toLowerCase())) continue;
-        list.push(name, Array.isArray(value) ? value.join(', ') : String(value));
-      }
-      head = list;
-      raw = rawHead(200, list);
+      ({ head, raw } = learnedHead(200, headers));
     },
     handle(req, res) {
       const url = req.url;
