@@ -54,7 +54,7 @@ export function adsPublicRoutes(service: AdsService, fast?: ImpressionFastPath):
     app.get(
       '/api/ads',
       { schema: { querystring: adsServedQuery, response: { 200: adsServed } }, config: { cache: SERVED_CACHE } },
-      async (req) => ({ slots: (await service.served(req.query.section)).slots }),
+      async (req) => ({ slots: await service.served(req.query.section) }),
     );
 
     /**

@@ -227,7 +227,7 @@ export function adsService(deps: { repo: AdsRepository; counter: AdCounter; writ
             phone: r.phoneMediaId ? mediaUrl(r.phoneMediaId, 800) : null,
             desktop: r.desktopMediaId ? mediaUrl(r.desktopMediaId, 800) : null,
           });
-      return { slots, tags: [...new Set(rows.map((r) => r.campaignId))] };
+      return slots;
     },
 
     /**
