@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type pg from 'pg';
-import sharp from 'sharp';
+import { adDesk } from './ad-desk';
 import { loadMix, loadUrl, type LoadResult } from './bench-load';
 
 const PLACEMENTS = ['header', 'sidebar', 'in-article', 'sticky'] as const;
@@ -26,66 +26,30 @@ export async function benchAds(o: {
   headers: Record<string, string>;
 }): Promise<void> {
   const { origin, cookie, db } = o;
-  const staff = { cookie, origin };
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(origin + path, {
-      method,
-      headers: { ...staff, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.status === 204 ? undefined : res.json();
-  };
-  const upload = async (w: number, h: number, color: string): Promise<string> => {
-    const png = await sharp({ create: { width: w, height: h, channels: 3, background: color } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.append('file', new Blob([png], { type: 'image/png' }), `ad-${w}x${h}.png`);
-    const res = await fetch(`${origin}/api/admin/media`, { method: 'POST', headers: staff, body: form });
-    if (!res.ok) throw new Error(`upload: ${res.status}`);
-    return ((await res.json()) as { id: string }).id;
-  };
+  const desk = adDesk(origin, cookie);
   const setPlacements = async (on: readonly string[]) => {
-    for (const key of ALL)
-      await call('PUT', `/api/admin/ads/placements/${key}`, {
-        enabled: on.includes(key),
-        afterParagraph: 3,
-        networkCode: '',
-      });
+    for (const key of ALL) await desk.placement(key, on.includes(key));
   };
 
-  const desktop = await upload(1456, 180, '#0f766e');
-  const phone = await upload(640, 200, '#0f766e');
-  const square = await upload(600, 500, '#7c2d12');
-  const now = Date.now();
-  const campaign = (await call('POST', '/api/admin/ads/campaigns', {
-    advertiser: 'مصرف الجمهورية',
+  const desktop = await desk.upload(1456, 180, '#0f766e');
+  const phone = await desk.upload(640, 200, '#0f766e');
+  const square = await desk.upload(600, 500, '#7c2d12');
+  const campaign = await desk.book({
     name: 'حملة المقياس',
-    startsAt: new Date(now - 3_600_000).toISOString(),
-    endsAt: new Date(now + 86_400_000).toISOString(),
-    placements: [...PLACEMENTS],
-    sections: [],
-    weight: 1,
-    dailyCap: null,
-    paused: false,
-    creatives: [
-      { desktopImage: desktop, phoneImage: phone, alt: 'ادخر لمستقبلك', url: 'https://bank.example.ly/save' },
-    ],
-  })) as { creatives: { id: number }[] };
-  await call('POST', '/api/admin/ads/campaigns', {
+    placements: PLACEMENTS,
+    creative: { desktopImage: desktop, phoneImage: phone },
+  });
+  await desk.book({
     advertiser: 'ليبيانا',
     name: 'حملة المقياس الثانية',
-    startsAt: new Date(now - 3_600_000).toISOString(),
-    endsAt: new Date(now + 86_400_000).toISOString(),
     placements: ['sidebar', 'in-article'],
-    sections: [],
     weight: 2,
-    dailyCap: null,
-    paused: false,
-    creatives: [
-      { desktopImage: square, phoneImage: null, alt: 'باقات الجيل الرابع', url: 'https://libyana.example.ly' },
-    ],
+    creative: {
+      desktopImage: square,
+      phoneImage: null,
+      alt: 'باقات الجيل الرابع',
+      url: 'https://libyana.example.ly',
+    },
   });
   const creative = campaign.creatives[0]!.id;
 

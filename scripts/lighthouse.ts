@@ -22,7 +22,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import { adDesk } from './ad-desk';
 import { freePort } from '../src/server/db/embedded';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -231,71 +231,38 @@ async function bookAds(origin: string, password: string) {
     body: JSON.stringify({ username: 'lighthouse', password }),
   });
   if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
-  const staff = { origin, cookie: login.headers.get('set-cookie')!.split(';')[0]! };
-  const call = async (method: string, p: string, body: unknown) => {
-    const res = await fetch(origin + p, {
-      method,
-      headers: { ...staff, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<{ id: number }>;
-  };
-  const upload = async (w: number, h: number, color: string) => {
-    const png = await sharp({ create: { width: w, height: h, channels: 3, background: color } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.append('file', new Blob([png], { type: 'image/png' }), `ad-${w}x${h}.png`);
-    const res = await fetch(`${origin}/api/admin/media`, { method: 'POST', headers: staff, body: form });
-    if (!res.ok) throw new Error(`upload: ${res.status}`);
-    return ((await res.json()) as { id: string }).id;
-  };
+  const desk = adDesk(origin, login.headers.get('set-cookie')!.split(';')[0]!);
   const [wide, phone, square, bar] = await Promise.all([
-    upload(1456, 180, '#0f766e'),
-    upload(640, 200, '#0f766e'),
-    upload(600, 500, '#7c2d12'),
-    upload(640, 100, '#1e3a8a'),
+    desk.upload(1456, 180, '#0f766e'),
+    desk.upload(640, 200, '#0f766e'),
+    desk.upload(600, 500, '#7c2d12'),
+    desk.upload(640, 100, '#1e3a8a'),
   ]);
-  const period = {
-    startsAt: new Date(Date.now() - 3_600_000).toISOString(),
-    endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+  await desk.book({
+    name: 'شريط',
+    placements: ['header', 'between-cards'],
+    creative: { desktopImage: wide, phoneImage: phone },
+  });
+  await desk.book({
+    name: 'داخل الخبر',
+    placements: ['in-article'],
+    creative: { desktopImage: square, phoneImage: null },
+  });
+  await desk.book({ name: 'الهاتف', placements: ['sticky'], creative: { desktopImage: null, phoneImage: bar } });
+  const sidebar = {
+    name: 'العمود',
+    placements: ['sidebar'],
+    creative: { desktopImage: square, phoneImage: null },
+    paused: true,
   };
-  const campaign = (name: string, placements: string[], creative: Record<string, unknown>, paused = false) =>
-    call('POST', '/api/admin/ads/campaigns', {
-      advertiser: 'مصرف الجمهورية',
-      name,
-      ...period,
-      placements,
-      sections: [],
-      weight: 1,
-      dailyCap: null,
-      paused,
-      creatives: [{ alt: 'ادخر لمستقبلك', url: 'https://bank.example.ly/save', ...creative }],
-    });
-  await campaign('شريط', ['header', 'between-cards'], { desktopImage: wide, phoneImage: phone });
-  await campaign('داخل الخبر', ['in-article'], { desktopImage: square, phoneImage: null });
-  await campaign('الهاتف', ['sticky'], { desktopImage: null, phoneImage: bar });
-  const sidebar = { placements: ['sidebar'], creative: { desktopImage: square, phoneImage: null } };
-  const side = await campaign('العمود', sidebar.placements, sidebar.creative, true);
+  const side = await desk.book(sidebar);
   let shown: boolean | undefined;
   return {
     async show(on: boolean) {
       if (shown === on) return;
       shown = on;
-      for (const key of ['header', 'in-article', 'between-cards', 'sticky'])
-        await call('PUT', `/api/admin/ads/placements/${key}`, { enabled: on, afterParagraph: 3, networkCode: '' });
-      await call('PUT', `/api/admin/ads/campaigns/${side.id}`, {
-        advertiser: 'مصرف الجمهورية',
-        name: 'العمود',
-        ...period,
-        placements: sidebar.placements,
-        sections: [],
-        weight: 1,
-        dailyCap: null,
-        paused: !on,
-        creatives: [{ alt: 'ادخر لمستقبلك', url: 'https://bank.example.ly/save', ...sidebar.creative }],
-      });
+      for (const key of ['header', 'in-article', 'between-cards', 'sticky']) await desk.placement(key, on);
+      await desk.change(side.id, { ...sidebar, paused: !on });
       // The pages are made again with (or without) their boxes; readers get the previous copy meanwhile.
       for (let i = 0; i < 50; i++) {
         const html = await (await fetch(`${origin}/`)).text();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createTestApp, testConfig, type TestApp } from '../test/harness';
-import { addAdmin, as, login } from '../test/admin-client';
+import { addAdmin, as, login, uploadFile } from '../test/admin-client';
 import { addBreaking, addCategory, addNews, addPrayerDay, addSubscriber } from '../test/fixtures';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -332,24 +332,7 @@ const WRITES: Write[] = [
       const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
         .png()
         .toBuffer();
-      const boundary = '----sahifa';
-      const body = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/admin/media',
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          origin: 'http://localhost:80',
-          cookie: (await login(t.app, 'chief')).cookie!,
-        },
-        payload: body,
-      });
+      return uploadFile(t.app, (await login(t.app, 'chief')).cookie!, png);
     },
     drops: () => [],
     keeps: NOTHING_PUBLIC,

@@ -50,3 +50,30 @@ export function as(app: FastifyInstance, cookie: string | undefined) {
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
 }
+
+/**
+ * A file uploaded to the media library as the admin screens send it (multipart/form-data, one part named "file"). A
+ * `type` of null leaves the part without a Content-Type (what a browser sends for a file it cannot name).
+ */
+export function uploadFile(
+  app: FastifyInstance,
+  cookie: string,
+  content: Buffer,
+  { filename = 'a.png', type = 'image/png' as string | null } = {},
+) {
+  const boundary = '----sahifa';
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin/media',
+    headers: { origin: ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+          (type === null ? '' : `Content-Type: ${type}\r\n`) +
+          '\r\n',
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+}

@@ -1,6 +1,13 @@
 /** Advertising's contract: placements, campaigns with their creatives, what a page is served, beacons, reports. */
 import { z } from 'zod';
-import { AD_AFTER_PARAGRAPH_MAX, AD_BEACON_MAX, AD_DEVICES, AD_PLACEMENTS, AD_PLACEMENT_SPECS } from '../ads';
+import {
+  AD_AFTER_PARAGRAPH_MAX,
+  AD_BEACON_MAX,
+  AD_DEVICES,
+  AD_PLACEMENTS,
+  AD_PLACEMENT_SPECS,
+  creativeImageFor,
+} from '../ads';
 import { AD_CAMPAIGN_STATES, AD_PLACEMENT_NAMES } from '../ads-desk';
 import { ISO_DATE } from '../dates';
 
@@ -131,20 +138,16 @@ export const adCampaignInput = z
     v.creatives.forEach((c, i) => {
       for (const p of v.placements) {
         const spec = AD_PLACEMENT_SPECS[p];
-        const same =
-          !!spec.phone && !!spec.desktop && spec.phone.w === spec.desktop.w && spec.phone.h === spec.desktop.h;
-        if (spec.desktop && !c.desktopImage && !(same && c.phoneImage))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['creatives', i, 'desktopImage'],
-            message: `«${AD_PLACEMENT_NAMES[p].label}» يحتاج صورة للحاسوب مقاس ${spec.desktop.w}×${spec.desktop.h}`,
-          });
-        if (spec.phone && !c.phoneImage && !(same && c.desktopImage))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['creatives', i, 'phoneImage'],
-            message: `«${AD_PLACEMENT_NAMES[p].label}» يحتاج صورة للهاتف مقاس ${spec.phone.w}×${spec.phone.h}`,
-          });
+        const images = { phone: c.phoneImage, desktop: c.desktopImage };
+        for (const device of ['desktop', 'phone'] as const) {
+          const size = spec[device];
+          if (size && !creativeImageFor(p, device, images))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['creatives', i, `${device}Image`],
+              message: `«${AD_PLACEMENT_NAMES[p].label}» يحتاج صورة ${device === 'phone' ? 'للهاتف' : 'للحاسوب'} مقاس ${size.w}×${size.h}`,
+            });
+        }
       }
     });
   });

@@ -8,7 +8,7 @@ import { BarChart3, ImagePlus, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, type FieldError } from 'react-hook-form';
 import { Link } from 'wouter';
-import { AD_PLACEMENT_SPECS, AD_PLACEMENTS, type AdPlacement } from '../../../shared/ads';
+import { AD_PLACEMENT_SPECS, AD_PLACEMENTS, creativeImageFor, type AdPlacement } from '../../../shared/ads';
 import {
   AD_CAMPAIGN_STATE_LABELS,
   AD_CAMPAIGN_STATES,
@@ -165,11 +165,8 @@ function CampaignForm({ campaign, onDone }: { campaign: AdCampaign | null; onDon
     }
     setPicking(null);
   };
-  const imageForPreview = (c: CreativeValues, placement: AdPlacement, device: 'phone' | 'desktop') => {
-    const spec = AD_PLACEMENT_SPECS[placement];
-    const same = !!spec.phone && !!spec.desktop && spec.phone.w === spec.desktop.w && spec.phone.h === spec.desktop.h;
-    return c[`${device}Image`] ?? (same ? c[device === 'phone' ? 'desktopImage' : 'phoneImage'] : null);
-  };
+  const imageForPreview = (c: CreativeValues, placement: AdPlacement, device: 'phone' | 'desktop') =>
+    creativeImageFor(placement, device, { phone: c.phoneImage ?? null, desktop: c.desktopImage ?? null });
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>

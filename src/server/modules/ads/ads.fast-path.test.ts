@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { addAdmin, as, login, ORIGIN } from '../../test/admin-client';
+import { addAdmin, as, login, uploadFile } from '../../test/admin-client';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/harness';
 
 const READER_UA = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile';
@@ -32,19 +32,7 @@ describe('impression beacons before Fastify', () => {
       const png = await sharp({ create: { width: 600, height: 500, channels: 3, background: '#7c2d12' } })
         .png()
         .toBuffer();
-      const boundary = '----sahifa';
-      const uploaded = await app.inject({
-        method: 'POST',
-        url: '/api/admin/media',
-        headers: { origin: ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload: Buffer.concat([
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-          ),
-          png,
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]),
-      });
+      const uploaded = await uploadFile(app, cookie, png);
       const c = (
         await admin('POST', '/api/admin/ads/campaigns', {
           advertiser: 'ليبيانا',

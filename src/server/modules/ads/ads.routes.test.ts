@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickByWeight } from '../../../shared/ads';
 import type { AdsServed } from '../../../shared/schemas/ads';
-import { addAdmin, as, login, ORIGIN } from '../../test/admin-client';
+import { addAdmin, as, login, uploadFile } from '../../test/admin-client';
 import { addCategory } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { AD_FRAME_CSP } from './ads.public.routes';
@@ -28,21 +28,8 @@ let adminCookie: string;
 let wide: string;
 let narrow: string;
 
-function upload(content: Buffer, filename: string, type: string) {
-  const boundary = '----sahifa';
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/media',
-    headers: { origin: ORIGIN, cookie: adminCookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-}
+const upload = (content: Buffer, filename: string, type: string) =>
+  uploadFile(t.app, adminCookie, content, { filename, type });
 const banner = (w: number, h: number, color: string) =>
   sharp({ create: { width: w, height: h, channels: 3, background: color } })
     .png()
@@ -74,6 +61,9 @@ const servedIds = async (placement: string, section?: string) =>
 
 const beacon = (items: { c: number; p: string; d: string }[], ua = READER_UA) =>
   t.app.inject({ method: 'POST', url: '/api/ads/impressions', headers: { 'user-agent': ua }, payload: { i: items } });
+/** A reader's click on a creative's link (the first-party redirect), from a browser or from `ua`. */
+const click = (creative: number | string, query = 'p=header&d=phone', ua = READER_UA) =>
+  t.app.inject({ url: `/ads/click/${creative}?${query}`, headers: { 'user-agent': ua } });
 
 async function signIn() {
   adminCookie = (await login(t.app, 'ads-admin')).cookie!;
@@ -373,28 +363,19 @@ describe('counting', () => {
       )
     ).json();
     const id = c.creatives[0].id;
-    const click = await t.app.inject({
-      url: `/ads/click/${id}?p=header&d=phone&url=https://evil.example`,
-      headers: { 'user-agent': READER_UA },
-    });
-    expect(click.statusCode).toBe(302);
-    expect(click.headers.location).toBe('https://bank.example.ly/save');
-    expect(click.headers['cache-control']).toBe('no-store');
+    const first = await click(id, 'p=header&d=phone&url=https://evil.example');
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('https://bank.example.ly/save');
+    expect(first.headers['cache-control']).toBe('no-store');
     expect((await t.app.inject(`/ads/click/999999?p=header&d=phone`)).statusCode).toBe(404);
     expect((await t.app.inject(`/ads/click/abc`)).statusCode).toBe(400);
-    await t.app.inject({ url: `/ads/click/${id}?p=header&d=phone`, headers: { 'user-agent': 'curl/8.0' } });
+    await click(id, undefined, 'curl/8.0');
     // The same reader clicking again (a double tap, the redirect reloaded) is sent on, and not counted twice; a reader
     // on another browser behind the same address is counted.
-    const again = await t.app.inject({
-      url: `/ads/click/${id}?p=header&d=phone`,
-      headers: { 'user-agent': READER_UA },
-    });
+    const again = await click(id);
     expect(again.statusCode).toBe(302);
     expect(again.headers.location).toBe('https://bank.example.ly/save');
-    await t.app.inject({
-      url: `/ads/click/${id}?p=header&d=phone`,
-      headers: { 'user-agent': READER_UA.replace(/Chrome\/[\d.]+/, 'Chrome/131.0.0.0') },
-    });
+    await click(id, undefined, READER_UA.replace(/Chrome\/[\d.]+/, 'Chrome/131.0.0.0'));
     await t.app.modules.adCounter.flush();
     const report = (await admin('GET', `/api/admin/ads/campaigns/${c.id}/report`)).json();
     expect(report.rows).toEqual([{ day: report.to, placement: 'header', device: 'phone', impressions: 0, clicks: 2 }]);
@@ -419,12 +400,9 @@ describe('counting', () => {
       )
     ).json();
     expect(c.creatives[0].url).toBe('https://shop.example.ly/%D8%B9%D8%B1%D9%88%D8%B6?%D8%B3=1');
-    const click = await t.app.inject({
-      url: `/ads/click/${c.creatives[0].id}?p=header&d=phone`,
-      headers: { 'user-agent': READER_UA },
-    });
-    expect(click.statusCode).toBe(302);
-    expect(decodeURI(click.headers.location as string)).toBe('https://shop.example.ly/عروض?س=1');
+    const res = await click(c.creatives[0].id);
+    expect(res.statusCode).toBe(302);
+    expect(decodeURI(res.headers.location as string)).toBe('https://shop.example.ly/عروض?س=1');
     await admin('DELETE', `/api/admin/ads/campaigns/${c.id}`);
   });
 
@@ -437,11 +415,7 @@ describe('counting', () => {
       creatives: [{ ...campaign().creatives[0], id }],
     });
     expect((await beacon([{ c: id, p: 'header', d: 'phone' }])).statusCode).toBe(204);
-    const click = await t.app.inject({
-      url: `/ads/click/${id}?p=header&d=phone`,
-      headers: { 'user-agent': READER_UA },
-    });
-    expect(click.statusCode).toBe(302);
+    expect((await click(id)).statusCode).toBe(302);
     await t.app.modules.adCounter.flush();
     expect((await admin('GET', `/api/admin/ads/campaigns/${c.id}`)).json()).toMatchObject({
       impressions: 0,

@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addAdmin, as, login, ORIGIN } from '../../test/admin-client';
+import { addAdmin, as, login, uploadFile } from '../../test/admin-client';
 import { addCategory } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { canonicalMediaBlocks, renderMediaBlocks } from './media-blocks';
@@ -22,19 +22,7 @@ async function upload(color: string, name: string) {
   const png = await sharp({ create: { width: 1000, height: 700, channels: 3, background: color } })
     .png()
     .toBuffer();
-  const boundary = '----sahifa';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/media',
-    headers: { origin: ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  const res = await uploadFile(t.app, cookie, png, { filename: name });
   return res.json() as { id: string; url: string };
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { addAdmin, login, ORIGIN } from '../../test/admin-client';
+import { addAdmin, login, uploadFile } from '../../test/admin-client';
 
 let t: TestApp;
 let cookie: string;
@@ -14,22 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function upload(content: Buffer, filename: string, type: string) {
-  const boundary = '----sahifa';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/media',
-    headers: { origin: ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  });
-}
+const upload = (content: Buffer, filename: string, type: string) =>
+  uploadFile(t.app, cookie, content, { filename, type });
 
 it('stores an uploaded image re-encoded as WebP at three widths plus a share image', async () => {
   const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1e3a8a' } })

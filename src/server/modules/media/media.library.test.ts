@@ -11,7 +11,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockHtml } from '../../../shared/media-blocks';
-import { addAdmin, as, login, ORIGIN } from '../../test/admin-client';
+import { addAdmin, as, login, uploadFile } from '../../test/admin-client';
 import { addCategory } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { photoWithMetadata } from '../../test/photo-metadata';
@@ -24,22 +24,8 @@ let writerCookie: string;
 
 const TRIPOLI = { lat: 32.8872, lon: 13.1913 };
 
-function upload(cookie: string, content: Buffer, filename: string, type = 'image/jpeg') {
-  const boundary = '----sahifa';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/media',
-    headers: { origin: ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  });
-}
+const upload = (cookie: string, content: Buffer, filename: string, type = 'image/jpeg') =>
+  uploadFile(t.app, cookie, content, { filename, type });
 
 const plainPng = (color: string) =>
   sharp({ create: { width: 1200, height: 800, channels: 3, background: color } })

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setMediaBase } from '../../../shared/media';
-import { addAdmin, as, login, ORIGIN } from '../../test/admin-client';
+import { addAdmin, as, login, uploadFile } from '../../test/admin-client';
 import { addCategory, addNews } from '../../test/fixtures';
 import { createTestApp, testConfig, type TestApp } from '../../test/harness';
 import { startTestS3, type TestS3 } from '../../test/s3';
@@ -37,21 +37,7 @@ const keys = async () => {
 };
 const mediaRows = async () => (await t.database.pool.query('select id from media order by id')).rows.map((r) => r.id);
 
-function upload(content: Buffer) {
-  const boundary = '----sahifa';
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/media',
-    headers: { origin: ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-}
+const upload = (content: Buffer) => uploadFile(t.app, cookie, content, { filename: 'p.png' });
 const png = (background: string) =>
   sharp({ create: { width: 1400, height: 800, channels: 3, background } })
     .png()
@@ -107,17 +93,7 @@ it('a failed upload leaves nothing: no row without its files, no files without a
   try {
     await addAdmin(down.database.db, 'chief', 'editor');
     const c = (await login(down.app, 'chief')).cookie!;
-    const boundary = '----sahifa';
-    const res = await down.app.inject({
-      method: 'POST',
-      url: '/api/admin/media',
-      headers: { origin: ORIGIN, cookie: c, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\n\r\n`),
-        await png('#7c2d12'),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
+    const res = await uploadFile(down.app, c, await png('#7c2d12'), { filename: 'p.png', type: null });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe('تعذّر حفظ الصورة الآن؛ لم يُحفظ شيء، أعد المحاولة بعد قليل');
     expect((await down.database.pool.query('select count(*)::int n from media')).rows[0].n).toBe(0);
