@@ -50,6 +50,8 @@ export default defineConfig({
         manualChunks(id: string) {
           // zod, with the one line that turns its eval probe off (src/client/lib/zod-config.ts) right after it.
           if (/node_modules\/zod\/|\/src\/client\/lib\/zod-config\.ts$/.test(id)) return 'zod';
+          // Mutations (the newsroom's forms that save) are only the admin app's: not in a reader's first load.
+          if (/node_modules\/@tanstack\/.*\/(useMutation|mutationObserver)\.js$/.test(id)) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|@tanstack|wouter|regexparam)\//.test(id)) return 'core';
           if (
             /src\/(shared|client\/(lib|components|app|features\/(chrome|tickers)))\//.test(id) &&

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { formatDateTimeOr } from '../../../shared/format';
+import { formatDateTimeOr } from '../lib/admin-format';
 import { auditPageQuery } from '../api/audit';
 import { auditSentence } from '../lib/audit-text';
 import { Card, Pager } from './ui';

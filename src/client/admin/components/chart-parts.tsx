@@ -6,7 +6,8 @@
  *   "… legend icon" in English for screen readers; ours are decorative, the name beside them is the text).
  */
 import type { ReactNode } from 'react';
-import { formatNumber, isolateLtr } from '../../../shared/format';
+import { formatNumber } from '../../../shared/format';
+import { isolateLtr } from '../lib/admin-format';
 
 /** An axis tick or a pie label: a number as one left-to-right run. */
 export const numberTick = (value: unknown) =>

@@ -16,7 +16,7 @@
 import { useLeaveWarning } from '../lib/leave-warning';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fromLocalInput, toLocalInput } from '../../../shared/format';
+import { fromLocalInput, toLocalInput } from '../lib/admin-format';
 import { actionsFor, canEdit, type NewsAction, type NewsStatus } from '../../../shared/news-workflow';
 import { can } from '../../../shared/permissions';
 import { newsInput, type AdminNewsItem, type NewsInput, type NewsRevision } from '../../../shared/schemas/admin';

@@ -4,7 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formatDateTimeOr, formatNumber } from '../../../shared/format';
+import { formatNumber } from '../../../shared/format';
+import { formatDateTimeOr } from '../lib/admin-format';
 import type { NewsletterSettingsView } from '../../../shared/schemas/newsletter';
 import { errorText } from '../api/client';
 import { newsletterSettingsQuery, useSaveNewsletterSettings } from '../api/newsletter';

@@ -6,7 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Send } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { formatDateTimeOr, formatNumber } from '../../../shared/format';
+import { formatNumber } from '../../../shared/format';
+import { formatDateTimeOr } from '../lib/admin-format';
 import { SECTIONS } from '../../../shared/nouns';
 import { formatCount } from '../../../shared/plural';
 import {

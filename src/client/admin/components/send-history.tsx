@@ -5,7 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTimeOr, formatNumber } from '../../../shared/format';
+import { formatNumber } from '../../../shared/format';
+import { formatDateTimeOr } from '../lib/admin-format';
 import {
   CHANNEL_LABELS,
   SEND_KIND_LABELS,

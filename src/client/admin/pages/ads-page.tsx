@@ -15,7 +15,8 @@ import {
   AD_PLACEMENT_NAMES,
   type AdCampaignState,
 } from '../../../shared/ads-desk';
-import { formatDateTime, formatNumber, fromLocalInput, toLocalInput } from '../../../shared/format';
+import { formatDateTime, formatNumber } from '../../../shared/format';
+import { fromLocalInput, toLocalInput } from '../lib/admin-format';
 import { publicImageUrl } from '../../../shared/media';
 import {
   adCampaignInput,

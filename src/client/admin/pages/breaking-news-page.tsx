@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { breakingNewsInput } from '../../../shared/schemas/admin';
 import type { BreakingNewsItem } from '../../../shared/schemas/breaking-news';
-import { formatDateTimeOr, fromLocalInput, toLocalInput } from '../../../shared/format';
+import { formatDateTimeOr, fromLocalInput, toLocalInput } from '../lib/admin-format';
 import { breakingPageQuery, useDeleteBreaking, useSaveBreaking, useToggleBreaking } from '../api/breaking-news';
 import { errorText } from '../api/client';
 import { liveListQuery } from '../api/live';

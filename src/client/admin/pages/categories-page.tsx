@@ -6,7 +6,7 @@ import { sectionNameKey, slugify } from '../../../shared/arabic';
 import { CATEGORY_DEFAULT_COLOR } from '../../../shared/constants';
 import { categoryInput, categoryNameTaken } from '../../../shared/schemas/admin';
 import type { Category } from '../../../shared/schemas/categories';
-import { formatDateOr } from '../../../shared/format';
+import { formatDateOr } from '../lib/admin-format';
 import {
   categoriesQuery,
   useDeleteCategory,

@@ -10,7 +10,7 @@ import { Plus, Radio } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { normalizeArabic } from '../../../shared/arabic';
-import { formatDateTimeOr } from '../../../shared/format';
+import { formatDateTimeOr } from '../lib/admin-format';
 import { NEWS_STATUSES, type NewsStatus } from '../../../shared/news-workflow';
 import { can } from '../../../shared/permissions';
 import { formatCount, RESULTS } from '../../../shared/plural';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { PRAYER_KEYS, PRAYER_NAMES } from '../../../shared/constants';
 import { tripoliDate } from '../../../shared/dates';
 import { prayerTimeInput, type PrayerTimeInput, type PrayerTimeRecord } from '../../../shared/schemas/admin';
-import { formatPrayerDate } from '../../../shared/format';
+import { formatPrayerDate } from '../lib/admin-format';
 import { errorText } from '../api/client';
 import { prayerYearQuery, useImportPrayerTimes, useUpdatePrayerDay } from '../api/prayer-times';
 import { applyServerErrors, useSchemaForm } from '../components/form';

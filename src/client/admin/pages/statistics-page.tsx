@@ -14,7 +14,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatDayMonth, isolateLtr } from '../../../shared/format';
+import { formatDayMonth, isolateLtr } from '../lib/admin-format';
 import { formatCount, VIEWS } from '../../../shared/plural';
 import { detailedQuery } from '../api/statistics';
 import { ChartLegend, ChartTooltip, numberTick } from '../components/chart-parts';
