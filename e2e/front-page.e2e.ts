@@ -130,6 +130,41 @@ describe('the front page on a 360 × 780 phone', () => {
   });
 });
 
+describe('coming alive on a slow phone', () => {
+  it('makes no date formatter: the front page and an article hydrate with the dates the server wrote', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    // The browser's first date formatter loads its date and time-zone data, 120–230 ms of a phone's main thread.
+    await context.addInitScript(() => {
+      const w = window as unknown as { formatters: string[] };
+      w.formatters = [];
+      const Real = Intl.DateTimeFormat;
+      Intl.DateTimeFormat = new Proxy(Real, {
+        construct(target, args: ConstructorParameters<typeof Real>) {
+          w.formatters.push(new Error().stack ?? '');
+          return new target(...args);
+        },
+      });
+    });
+    const [article] = (await (await fetch(`${baseUrl()}/api/news?limit=1`)).json()) as { id: number }[];
+    for (const path of ['/', `/news/${article!.id}`]) {
+      const served = await (await fetch(baseUrl() + path)).text();
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.waitForTimeout(1500);
+      expect(await page.evaluate(() => (window as unknown as { formatters: string[] }).formatters)).toEqual([]);
+      // The dates read as the server wrote them, and the prayer countdown runs by the second.
+      const strip = (await page.locator('section[aria-label="تاريخ اليوم وروابط الموقع"] time').textContent())!;
+      expect(strip).toMatch(/\d{4}/);
+      expect(served).toContain(strip);
+      if (path === '/')
+        await expect
+          .poll(() => page.getByTestId('prayer-strip-countdown').textContent())
+          .toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    }
+    await context.close();
+  });
+});
+
 describe('the front page on a 1366 × 900 desktop', () => {
   it('shows the lead beside the latest headlines, no story twice, and at least 40 stories', async () => {
     const { context, page } = await open('/', DESKTOP);

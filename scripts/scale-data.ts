@@ -231,7 +231,7 @@ export async function makeScaleDatabase(url: string, articles: number, now: Date
     // recent articles.
     await q(
       `insert into news_views (news_id, views)
-       select id, 20 + (id * 7919) % 3000 + (100000 / (1 + (select max(id) from news) - id))
+       select id, 20 + (id::bigint * 7919) % 3000 + (100000 / (1 + (select max(id) from news) - id))
        from news where status = 'published'`,
     );
     await q(

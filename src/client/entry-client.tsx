@@ -12,6 +12,7 @@ import { readerRoutes } from './app/routes';
 import type { SiteContextValue } from './app/site-context';
 import { createQueryClient } from './lib/query-client';
 import { setMediaBase } from '../shared/media';
+import { takeFormatted } from '../shared/formatted';
 
 function readJson<T>(id: string): T | undefined {
   const el = document.getElementById(id);
@@ -28,6 +29,7 @@ const site = readJson<SiteContextValue>('__SITE__') ?? {
   serverNow: new Date().toISOString(),
 };
 setMediaBase(site.mediaBase);
+takeFormatted(site.formatted);
 
 // As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one long task:
 // the page (already painted from the server's HTML) stays responsive while it comes alive.

@@ -1,19 +1,21 @@
 /** Dates in Africa/Tripoli through Intl, never by adding hours by hand (ARABIC.md). */
 import { TRIPOLI } from './constants';
+import { formatted } from './formatted';
+import { lazily } from './lazily';
 
-// Made on first use (see format.ts: the first formatter with a time zone is costly to make).
-let partsFormatter: Intl.DateTimeFormat | undefined;
-const makePartsFormatter = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: TRIPOLI.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
+const partsFormatter = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: TRIPOLI.timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 export interface ZonedParts {
   date: string; // yyyy-MM-dd
@@ -24,7 +26,7 @@ export interface ZonedParts {
 
 export function tripoliParts(at: Date): ZonedParts {
   const p: Record<string, string> = {};
-  for (const part of (partsFormatter ??= makePartsFormatter()).formatToParts(at)) p[part.type] = part.value;
+  for (const part of partsFormatter().formatToParts(at)) p[part.type] = part.value;
   return {
     date: `${p.year}-${p.month}-${p.day}`,
     hour: Number(p.hour),
@@ -35,7 +37,7 @@ export function tripoliParts(at: Date): ZonedParts {
 
 /** yyyy-MM-dd of the given instant in Tripoli. */
 export function tripoliDate(at: Date): string {
-  return tripoliParts(at).date;
+  return formatted('day', at.toISOString(), () => tripoliParts(at).date);
 }
 
 /** Adds whole days to a yyyy-MM-dd calendar date. */
@@ -65,6 +67,9 @@ export function tripoliInstant(isoDate: string, hhmm: string): Date {
   const guess = new Date(`${isoDate}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00Z`);
   return new Date(guess.getTime() - tripoliOffsetMinutes(guess) * 60_000);
 }
+
+/** The instant Tripoli's next day begins after `at` (ISO). */
+export const tripoliDayEnd = (at: Date): string => tripoliInstant(addDays(tripoliDate(at), 1), '00:00').toISOString();
 
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

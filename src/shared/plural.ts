@@ -3,10 +3,10 @@
  * many for 11–99, other for 100 and up, and for the last two digits the same way): مشاهدة واحدة، مشاهدتان،
  * 3 مشاهدات، 11 مشاهدة، 100 مشاهدة. Numbers in Western digits with Arabic grouping (ARABIC.md).
  */
-// Made on first use, not when the reader's script loads (see format.ts).
-let rules: Intl.PluralRules | undefined;
-let numbers: Intl.NumberFormat | undefined;
-const latinDigits = (n: number) => (numbers ??= new Intl.NumberFormat('ar', { numberingSystem: 'latn' })).format(n);
+import { formatNumber as latinDigits } from './format';
+import { lazily } from './lazily';
+
+const rules = lazily(() => new Intl.PluralRules('ar'));
 
 export interface CountedNoun {
   zero: string;
@@ -46,7 +46,7 @@ export const LETTERS: CountedNoun = {
 };
 
 export function formatCount(n: number, noun: CountedNoun): string {
-  switch ((rules ??= new Intl.PluralRules('ar')).select(n)) {
+  switch (rules().select(n)) {
     case 'zero':
       return noun.zero;
     case 'one':

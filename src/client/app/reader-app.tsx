@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
 import { Redirect, Route, useLocation, useSearch } from 'wouter';
 import { HOME_SLUG } from '../../shared/constants';
 import { tripoliDate } from '../../shared/dates';
@@ -20,17 +20,31 @@ import { FIRST_SCREEN_ENDS } from '../../shared/first-screen';
 /** Once alive: the service worker and the soft ask for alerts (features/reach), in their own chunk. */
 const AfterLoad = lazy(() => import('../features/reach/after-load').then((m) => ({ default: m.AfterLoad })));
 
+/**
+ * Once the page is alive (hydration has committed), in a transition and in a state of its own: drawing the page
+ * again for it, in one piece, was the longest task after the front page's hydration (some 150 ms on a phone).
+ */
+function AfterLoadWhenAlive() {
+  const [alive, setAlive] = useState(false);
+  useEffect(() => startTransition(() => setAlive(true)), []);
+  return alive ? (
+    <Suspense fallback={null}>
+      <AfterLoad />
+    </Suspense>
+  ) : null;
+}
+
 /** On a route change: scroll smoothly to the top and keep the document title in step with the page. */
 function useRouteEffects(pathname: string, search: string) {
   const queryClient = useQueryClient();
   const firstPath = useRef(pathname);
   useEffect(() => {
+    // The first page opens where the browser puts it (at a link's #anchor, or where a reload left the reader), and
+    // was counted by the server; later pages are shown without asking it for HTML.
+    if (firstPath.current === pathname) return;
+    firstPath.current = '';
     window.scrollTo({ top: 0, behavior: 'smooth' });
-    // The first page was counted by the server; later pages are shown without asking it for HTML.
-    if (pathname !== firstPath.current) {
-      firstPath.current = '';
-      navigator.sendBeacon?.('/api/pageview');
-    }
+    navigator.sendBeacon?.('/api/pageview');
   }, [pathname]);
   useEffect(() => {
     const update = () => {
@@ -57,10 +71,8 @@ export function ReaderApp({ site, page }: { site: SiteContextValue; page?: React
   useRouteEffects(pathname, search);
   // The page's controls answer from here on (hydration has committed): `html[data-hydrated]`, which the end-to-end
   // tests wait for before they click.
-  const [alive, setAlive] = useState(false);
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
-    setAlive(true);
   }, []);
   // SPEC §2's 300 ms fade is for route changes; the first page arrives complete from the server and shows at once.
   const initialPath = useRef(pathname);
@@ -93,11 +105,7 @@ export function ReaderApp({ site, page }: { site: SiteContextValue; page?: React
       {/* A new page view picks again (its own key: main is keyed by the path). */}
       <AdSlot key={`sticky:${pathname}`} placement="sticky" />
       <LazyToaster />
-      {alive && (
-        <Suspense fallback={null}>
-          <AfterLoad />
-        </Suspense>
-      )}
+      <AfterLoadWhenAlive />
     </SiteContext.Provider>
   );
 }

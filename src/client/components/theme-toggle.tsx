@@ -1,10 +1,10 @@
 import { Moon, Sun } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { applyTheme, currentTheme, type Theme } from '../lib/theme';
 
 export function ThemeToggle() {
   const [theme, setTheme] = useState<Theme | null>(null);
-  useEffect(() => setTheme(currentTheme()), []);
+  useEffect(() => startTransition(() => setTheme(currentTheme())), []);
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
   return (
     <button

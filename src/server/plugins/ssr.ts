@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoutes } from '../../client/lib/routing';
 import { HOME_SLUG } from '../../shared/constants';
+import { tripoliDayEnd } from '../../shared/dates';
 import { getMediaBase } from '../../shared/media';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/settings-defaults';
 import type { PublicSettings } from '../../shared/schemas/settings';
@@ -164,10 +165,11 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     }
     reply.cacheTags(...tags);
     const origin = opts.cache.originOf(req);
-    const site = { origin, serverNow: opts.now().toISOString(), mediaBase: getMediaBase() };
+    const now = opts.now();
+    const site = { origin, serverNow: now.toISOString(), dayEndsAt: tripoliDayEnd(now), mediaBase: getMediaBase() };
     const query = search.toString();
     const started = opts.onRender ? performance.now() : 0;
-    const { html, state } = renderReaderApp(
+    const { html, state, formatted } = renderReaderApp(
       url.pathname + (query ? `?${query}` : ''),
       queryClient,
       site,
@@ -180,7 +182,15 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
       settings,
       get: <T>(def: QueryDef<T>) => queryClient.getQueryData<T>(def.key),
     });
-    const document = renderDocument({ meta, settings, origin, appHtml: html, queryState: state, site, assets });
+    const document = renderDocument({
+      meta,
+      settings,
+      origin,
+      appHtml: html,
+      queryState: state,
+      site: { ...site, formatted },
+      assets,
+    });
     opts.onRender?.(route.path, (performance.now() - started) / 1000);
     reply.contentFingerprint(renderFingerprint(document, site.serverNow));
     return reply

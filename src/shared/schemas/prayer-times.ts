@@ -28,6 +28,8 @@ export const prayerTimesResponse = z.object({
     name: z.string(),
     time: hhmm,
     date: z.string(),
+    /** The instant it is due (ISO): a page counts down to it without converting Tripoli's clock itself. */
+    instant: z.string(),
     /** Time left as HH:MM (whole minutes, rounded up); the client counts seconds itself. */
     remaining: z.string(),
     remainingSeconds: z.number().int(),

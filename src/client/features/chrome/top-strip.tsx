@@ -4,11 +4,14 @@ import { formatFullDate, formatHijri } from '../../../shared/format';
 import { useNow } from '../../lib/hooks';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { useSettings } from '../../lib/use-settings';
+import { useSite } from '../../app/site-context';
 
 /** Today's Gregorian and Hijri dates in Tripoli, refreshed every minute; social links from settings. */
 export function TopStrip({ serverNow }: { serverNow: string }) {
   const settings = useSettings();
-  const now = useNow(TIMINGS_MS.dateStripRefresh) ?? new Date(serverNow);
+  // The server's date (and the strings it formatted, shared/formatted.ts) until Tripoli's day ends: the browser
+  // formats no date as the page comes alive.
+  const now = useNow(TIMINGS_MS.dateStripRefresh, useSite().dayEndsAt) ?? new Date(serverNow);
   return (
     <section aria-label="تاريخ اليوم وروابط الموقع" className="bg-slate-900 text-slate-100">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-3 py-0.5 text-xs sm:py-1.5 sm:text-sm">

@@ -1,6 +1,6 @@
 /** Featured slider (SPEC §4): advances every 5 s, wraps, pauses while hovered or focused; arrows and dots jump. */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { TIMINGS_MS } from '../../../shared/constants';
 import type { NewsListItem } from '../../../shared/schemas/news';
@@ -15,8 +15,9 @@ export function FeaturedSlider({ items }: { items: NewsListItem[] }) {
   // paint) gets the connection to itself first. A slide shown before then (an arrow, a dot) asks for its own at once.
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    if (document.readyState === 'complete') return setLoaded(true);
-    const onLoad = () => setLoaded(true);
+    // In a transition: a page drawn again in pieces, not one long task as the page comes alive.
+    const onLoad = () => startTransition(() => setLoaded(true));
+    if (document.readyState === 'complete') return onLoad();
     window.addEventListener('load', onLoad);
     return () => window.removeEventListener('load', onLoad);
   }, []);

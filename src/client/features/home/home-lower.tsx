@@ -17,10 +17,12 @@ export function HomeLower({ plan, latestError, now }: { plan: FrontPlan; latestE
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="min-w-0 space-y-6 lg:col-span-2">
         {plan.big && <FeaturedCard item={plan.big} />}
-        <SectionTabs latest={plan.homeTab} latestError={latestError} now={now} exclude={plan.aboveTabs} />
+        <div className="below-fold [contain-intrinsic-size:auto_2700px] md:[contain-intrinsic-size:auto_1150px] lg:[contain-intrinsic-size:auto_750px]">
+          <SectionTabs latest={plan.homeTab} latestError={latestError} now={now} exclude={plan.aboveTabs} />
+        </div>
         <SectionBlocks blocks={plan.blocks} now={now} />
       </div>
-      <div className="min-w-0 space-y-6">
+      <div className="below-fold min-w-0 space-y-6 [contain-intrinsic-size:auto_1000px] lg:[content-visibility:visible]">
         <div className="hidden lg:block">
           <PrayerWeatherWidget />
         </div>

@@ -22,7 +22,11 @@ export function SectionBlocks({ blocks, now }: { blocks: FrontPlan['blocks']; no
         .map((b, i) => (
           <Fragment key={b.slug}>
             {i === BETWEEN_AFTER && <AdSlot placement="between-cards" />}
-            <section aria-labelledby={`block-${b.slug}`} data-section={b.slug}>
+            <section
+              aria-labelledby={`block-${b.slug}`}
+              data-section={b.slug}
+              className="below-fold [contain-intrinsic-size:auto_800px] md:[contain-intrinsic-size:auto_450px]"
+            >
               <div className="mb-3 flex items-center justify-between border-b-2 pb-1" style={{ borderColor: b.color }}>
                 <h2 id={`block-${b.slug}`} className="text-xl font-bold">
                   <Link to={`/category/${b.slug}`} className="hover:underline">

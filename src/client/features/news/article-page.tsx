@@ -54,7 +54,10 @@ function Related({ id }: { id: number }) {
   const { data } = useQuery(queryOptionsFor(q.related(id)));
   const now = useNow(60_000);
   return (
-    <section aria-labelledby="related-heading" className="below-fold mt-10">
+    <section
+      aria-labelledby="related-heading"
+      className="below-fold mt-10 [contain-intrinsic-size:auto_1700px] sm:[contain-intrinsic-size:auto_900px]"
+    >
       <h2 id="related-heading" className="mb-4 border-s-4 border-blue-900 ps-3 text-xl font-bold">
         أخبار مرتبطة
       </h2>

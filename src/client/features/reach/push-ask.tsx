@@ -63,7 +63,7 @@ export function PushAsk({ onClose }: { onClose: () => void }) {
       aria-modal="false"
       aria-labelledby={titleId}
       data-testid="push-ask"
-      className="fixed inset-x-0 bottom-[var(--sticky-ad-h,0px)] z-50 border-t border-slate-200 bg-white p-4 shadow-2xl sm:inset-x-auto sm:start-4 sm:bottom-[calc(var(--sticky-ad-h,0px)+1rem)] sm:w-[26rem] sm:rounded-lg sm:border dark:border-slate-700 dark:bg-slate-900"
+      className="fixed inset-x-0 bottom-0 z-50 -translate-y-[var(--sticky-ad-h,0px)] border-t border-slate-200 bg-white p-4 shadow-2xl sm:inset-x-auto sm:start-4 sm:bottom-4 sm:w-[26rem] sm:rounded-lg sm:border dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex items-start gap-3">
         <BellRing className="mt-1 size-6 shrink-0 text-red-700 dark:text-red-400" aria-hidden="true" />

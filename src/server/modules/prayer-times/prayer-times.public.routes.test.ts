@@ -54,6 +54,7 @@ describe('GET /api/prayer-times', () => {
       name: 'الظهر',
       time: '13:10',
       date: '2026-06-01',
+      instant: '2026-06-01T11:10:00.000Z',
       remaining: '01:10',
       remainingSeconds: 4200,
     });
@@ -67,6 +68,7 @@ describe('GET /api/prayer-times', () => {
       name: 'الفجر',
       time: '03:29',
       date: '2026-06-02',
+      instant: '2026-06-02T01:29:00.000Z',
       remaining: '04:59',
       remainingSeconds: 17940,
     });

@@ -75,6 +75,7 @@ export function prayerTimesService(deps: {
           name: PRAYER_NAMES[key],
           time: nextDay[key],
           date: nextDay.date,
+          instant: when.toISOString(),
           remaining: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
           remainingSeconds: seconds,
         },
