@@ -7,21 +7,17 @@ import { startTransition, useEffect, useState, useSyncExternalStore } from 'reac
 export function useNow(intervalMs: number, from?: string): Date | null {
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
-    let every: ReturnType<typeof setInterval> | undefined;
+    // Checked on every tick, not by one long timer: a timer's clock stops while the device sleeps, and a page left
+    // open overnight would keep yesterday's date for as long as it slept. (A missing or unreadable `from` is no wait.)
+    const due = from ? Date.parse(from) : NaN;
     // In a transition: the page drawn again with the new time yields to the browser every few milliseconds (once the
     // page has come alive, every clock on it ticks at once).
-    const tick = () => startTransition(() => setNow(new Date()));
-    const start = () => {
-      tick();
-      every = setInterval(tick, intervalMs);
+    const tick = () => {
+      if (!(Date.now() < due)) startTransition(() => setNow(new Date()));
     };
-    const wait = from ? Date.parse(from) - Date.now() : 0;
-    const first = wait > 0 ? setTimeout(start, Math.min(wait, 2 ** 31 - 1)) : undefined;
-    if (!first) start();
-    return () => {
-      clearTimeout(first);
-      clearInterval(every);
-    };
+    tick();
+    const every = setInterval(tick, intervalMs);
+    return () => clearInterval(every);
   }, [intervalMs, from]);
   return now;
 }
