@@ -10,9 +10,12 @@
  */
 let recording: Record<string, string> | null = null;
 let given: Record<string, string> = {};
+let hasGiven = false;
 
 /** `make()`, or the server's string for the same kind and input. */
 export function formatted(kind: string, input: string, make: () => string): string {
+  // Outside a render on the server (the beacons' counters ask for Tripoli's day) there is nothing to look up or keep.
+  if (!recording && !hasGiven) return make();
   const key = `${kind}|${input}`;
   const known = given[key];
   if (known !== undefined) return known;
@@ -35,4 +38,5 @@ export function recordFormatted<T>(render: () => T): { result: T; strings: Recor
 /** The browser: the strings the page came with. */
 export function takeFormatted(strings: Record<string, string> | undefined): void {
   given = strings ?? {};
+  hasGiven = Object.keys(given).length > 0;
 }
