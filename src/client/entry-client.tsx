@@ -13,6 +13,7 @@ import type { SiteContextValue } from './app/site-context';
 import { createQueryClient } from './lib/query-client';
 import { setMediaBase } from '../shared/media';
 import { takeFormatted } from '../shared/formatted';
+import { PAGE_DATA_ID } from '../shared/constants';
 
 function readJson<T>(id: string): T | undefined {
   const el = document.getElementById(id);
@@ -22,7 +23,7 @@ function readJson<T>(id: string): T | undefined {
 // Load the current page's code before hydrating, so the first render matches the server's HTML.
 await matchRoutes(readerRoutes, window.location.pathname)?.route.preload?.();
 const queryClient = createQueryClient();
-const state = readJson<unknown>('__QUERY_STATE__');
+const state = readJson<unknown>(PAGE_DATA_ID);
 if (state) hydrate(queryClient, state);
 const site = readJson<SiteContextValue>('__SITE__') ?? {
   origin: window.location.origin,

@@ -78,3 +78,10 @@ export const TIMINGS_MS = {
 } as const;
 
 export const HEADER_SCROLLED_PX = 50;
+
+/**
+ * The id of the JSON a reader page carries after its HTML (the answers it was drawn from, for the browser's query
+ * cache): the server's document writes it, the client's entry reads it, and the first paint waits until it is reached,
+ * i.e. for the page's whole HTML (src/server/ssr/document.ts).
+ */
+export const PAGE_DATA_ID = '__QUERY_STATE__';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatFullDate, formatHijri, formatNumber, timeAgo } from './format';
 
 describe('reader and admin formatting (ar-LY, Western digits, Africa/Tripoli)', () => {
@@ -32,5 +32,17 @@ describe('reader and admin formatting (ar-LY, Western digits, Africa/Tripoli)', 
 
   it('writes numbers with Western digits and grouping', () => {
     expect(formatNumber(1234567)).toBe('1,234,567');
+  });
+
+  it('groups whole numbers exactly as Intl does, without making a formatter', () => {
+    const intl = new Intl.NumberFormat('ar', { numberingSystem: 'latn' });
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    const wholes = [0, 1, 12, 999, 1000, 9999, 10_000, 123_456, 1_000_000, 98_765_432, Number.MAX_SAFE_INTEGER];
+    for (let n = 0; n < 5000; n += 7) wholes.push(n * 997);
+    for (const n of wholes) expect(formatNumber(n)).toBe(intl.format(n));
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+    // Anything else is Intl's own writing.
+    for (const n of [-1234, 1.5, 1234.25, 2 ** 60]) expect(formatNumber(n)).toBe(intl.format(n));
   });
 });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SECTIONS } from './nouns';
-import { formatCount, LETTERS, RESULTS, VIEWS } from './plural';
+import { formatCount, LETTERS, pluralCategory, RESULTS, VIEWS } from './plural';
 
 describe('Arabic counted nouns', () => {
   it.each([
@@ -15,6 +15,17 @@ describe('Arabic counted nouns', () => {
     [103, '103 مشاهدات'],
     [1234, '1,234 مشاهدة'],
   ])('%i views reads «%s»', (n, text) => expect(formatCount(n, VIEWS)).toBe(text));
+
+  it('picks the plural form of every whole number as Intl.PluralRules does, without making the rules', () => {
+    const intl = new Intl.PluralRules('ar');
+    const made = vi.spyOn(Intl, 'PluralRules');
+    for (let n = 0; n <= 20_000; n++) expect(pluralCategory(n), String(n)).toBe(intl.select(n));
+    for (const n of [1_000_000, 1_000_003, 2_000_011, Number.MAX_SAFE_INTEGER])
+      expect(pluralCategory(n)).toBe(intl.select(n));
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+    for (const n of [1.5, 2.25, -3]) expect(pluralCategory(n)).toBe(intl.select(n));
+  });
 
   it('counts results the same way', () => {
     expect([1, 2, 5, 20].map((n) => formatCount(n, RESULTS))).toEqual([

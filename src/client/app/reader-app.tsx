@@ -15,7 +15,6 @@ import { q, type QueryDef } from '../lib/queries';
 import { matchRoutes } from '../lib/routing';
 import { readerRoutes } from './routes';
 import { SiteContext, type SiteContextValue } from './site-context';
-import { FIRST_SCREEN_ENDS } from '../../shared/first-screen';
 
 /** Once alive: the service worker and the soft ask for alerts (features/reach), in their own chunk. */
 const AfterLoad = lazy(() => import('../features/reach/after-load').then((m) => ({ default: m.AfterLoad })));
@@ -90,7 +89,7 @@ export function ReaderApp({ site, page }: { site: SiteContextValue; page?: React
       <TopStrip serverNow={site.serverNow} />
       <SiteHeader />
       <Tickers />
-      <main id={FIRST_SCREEN_ENDS.chrome} key={pathname} className={`min-h-[60vh] ${moved.current ? 'fade-in' : ''}`}>
+      <main id="main" key={pathname} className={`min-h-[60vh] ${moved.current ? 'fade-in' : ''}`}>
         <AdSlot placement="header" className="mx-auto mt-4 max-w-7xl px-3" />
         {/* /category/home is the home page. */}
         {page ??

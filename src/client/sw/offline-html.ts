@@ -65,10 +65,14 @@ export function savedCopyHtml(html: string, savedAt: string): string {
     `<div class="offline-note" role="status" data-saved-at="${escapeHtml(savedAt)}">` +
     `<span>أنت تقرأ نسخة محفوظة على جهازك دون اتصال، حُفظت في <time datetime="${escapeHtml(savedAt)}">${escapeHtml(formatDateTime(savedAt))}</time>.</span> ` +
     `<a href="">تحديث الصفحة</a></div>`;
-  return html
-    .replace(/<meta name="sahifa-app"[^>]*>\n?/, '')
-    .replace(/<script type="application\/json" id="__(QUERY_STATE|SITE)__">[\s\S]*?<\/script>\n?/g, '')
-    .replace(/<body>/, `<body>\n${note}`);
+  return (
+    html
+      .replace(/<meta name="sahifa-app"[^>]*>\n?/, '')
+      // The first paint waits for the page's data, which a saved copy no longer has.
+      .replace(/<link rel="expect"[^>]*>\n?/g, '')
+      .replace(/<script type="application\/json" id="__(QUERY_STATE|SITE)__">[\s\S]*?<\/script>\n?/g, '')
+      .replace(/<body>/, `<body>\n${note}`)
+  );
 }
 
 /** The offline page with the saved pages listed, newest first (the home page named as such). */

@@ -8,7 +8,6 @@ import { FeaturedSlider } from './featured-slider';
 import { planFrontPage, type FrontPlan } from './front-plan';
 import { HeadlineList } from './headline-list';
 import { PrayerStrip } from './prayer-strip';
-import { FIRST_SCREEN_ENDS } from '../../../shared/first-screen';
 
 /** Everything below the first screen, in a chunk of its own: the top is alive before that code arrives. */
 const HomeLower = lazyPart<{ plan: FrontPlan; latestError: boolean; now: Date | null }, typeof import('./home-lower')>(
@@ -40,7 +39,7 @@ export function HomePage() {
             <FeaturedSlider items={plan.slides} />
           )}
         </div>
-        <div className="min-w-0" id={FIRST_SCREEN_ENDS.home}>
+        <div className="min-w-0">
           {latest.isError ? (
             <MessageBox title="فشل في جلب الأخبار" tone="error" />
           ) : (

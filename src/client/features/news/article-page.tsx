@@ -19,7 +19,6 @@ import { CategoryBadge } from '../../components/category-badge';
 import { NewsCard } from '../../components/news-card';
 import { ArticleNotes } from '../../app/parts';
 import { onMediaClick, onMediaNear } from './media-trigger';
-import { FIRST_SCREEN_ENDS } from '../../../shared/first-screen';
 import { splitAfterParagraph } from './in-article';
 import { useAdPlacement } from '../../components/ads/ad-placement';
 
@@ -124,8 +123,6 @@ export function ArticleView({
   const { origin } = useSite();
   const date = a.publishedAt ?? a.createdAt;
   const info = a.imageInfo;
-  // The first paint waits for what follows the header (src/shared/first-screen.ts).
-  const afterHeader = a.imageUrl ? 'figure' : a.description ? 'summary' : 'body';
   const inArticle = useAdPlacement('in-article');
   const parts = (ads && inArticle && splitAfterParagraph(a.content, a.paragraphEnds, inArticle.afterParagraph)) || [
     a.content,
@@ -152,11 +149,7 @@ export function ArticleView({
         {share && <ShareButtons title={a.title} url={`${origin}/news/${a.id}`} />}
       </header>
       {a.imageUrl && (
-        <figure
-          id={afterHeader === 'figure' ? FIRST_SCREEN_ENDS.article : undefined}
-          className="my-4 sm:my-6"
-          data-testid="article-figure"
-        >
+        <figure className="my-4 sm:my-6" data-testid="article-figure">
           <NewsImage
             src={a.imageUrl}
             alt={info?.alt || a.title}
@@ -176,12 +169,7 @@ export function ArticleView({
       )}
       {a.notes.length > 0 && <ArticleNotes notes={a.notes} place="above" />}
       {a.description && (
-        <p
-          id={afterHeader === 'summary' ? FIRST_SCREEN_ENDS.article : undefined}
-          className="mb-6 text-lg font-bold leading-9 text-slate-700 dark:text-slate-200"
-        >
-          {a.description}
-        </p>
+        <p className="mb-6 text-lg font-bold leading-9 text-slate-700 dark:text-slate-200">{a.description}</p>
       )}
       {/*
         The body is sanitised on the server when it is saved (allow-list matching the editor's formats); its pictures,
@@ -191,7 +179,6 @@ export function ArticleView({
         <Fragment key={i}>
           {i > 0 && <AdSlot placement="in-article" className="my-6" />}
           <div
-            id={i === 0 && afterHeader === 'body' ? FIRST_SCREEN_ENDS.article : undefined}
             className="article-body"
             dangerouslySetInnerHTML={{ __html: html }}
             onClick={onMediaClick}
