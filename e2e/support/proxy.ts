@@ -13,7 +13,8 @@ export interface Proxy {
   mode: (m: 'up' | 'down' | 'slow', delayMs?: number) => void;
   /** Rewrites the body of one path's answers (asked for uncompressed); undefined stops it. */
   rewrite: (path: string, edit: ((body: string) => string) | undefined) => void;
-  /** The last requests it forwarded, oldest first: path, status (0: failed, -1: not answered yet) and milliseconds. */
+  /** Requests still unanswered, then the last ones it forwarded, oldest first: path, status (0: failed, -1: not
+   *  answered yet) and milliseconds. */
   recent: () => { path: string; status: number; ms: number }[];
   close: () => Promise<void>;
 }
@@ -27,14 +28,18 @@ export async function startProxy(target: string): Promise<Proxy> {
   const rewrites = new Map<string, (body: string) => string>();
   const sockets = new Set<Socket>();
   const recent: { path: string; status: number; ms: number; started: number }[] = [];
+  // Requests still unanswered, however many came after them (a test's diagnosis looks for what is held open).
+  const open = new Set<(typeof recent)[number]>();
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const entry = { path: req.url ?? '/', status: -1, ms: 0, started: Date.now() };
     recent.push(entry);
     if (recent.length > RECENT_MAX) recent.shift();
+    open.add(entry);
     res.on('close', () => {
       entry.status = res.headersSent ? res.statusCode : 0;
       entry.ms = Date.now() - entry.started;
+      open.delete(entry);
     });
     const edit = rewrites.get(path);
     const headers = { ...req.headers, host: to.host };
@@ -89,7 +94,11 @@ export async function startProxy(target: string): Promise<Proxy> {
     },
     rewrite: (path, edit) => (edit ? rewrites.set(path, edit) : rewrites.delete(path)),
     recent: () =>
-      recent.map(({ path, status, ms, started }) => ({ path, status, ms: status === -1 ? Date.now() - started : ms })),
+      [...new Set([...open, ...recent])].map(({ path, status, ms, started }) => ({
+        path,
+        status,
+        ms: status === -1 ? Date.now() - started : ms,
+      })),
     close: () =>
       new Promise((resolve) => {
         for (const s of sockets) s.destroy();

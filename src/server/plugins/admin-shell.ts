@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { THEME_BOOT_SCRIPT } from '../../client/lib/theme';
 import { ADMIN_ENTRY, readClientAssets } from '../ssr/assets';
+import { FAVICON_LINK } from '../ssr/document';
 
 export async function registerAdminShell(app: FastifyInstance): Promise<void> {
   const assets = readClientAssets(ADMIN_ENTRY);
@@ -15,7 +16,7 @@ export async function registerAdminShell(app: FastifyInstance): Promise<void> {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>لوحة التحكم</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${FAVICON_LINK}
 <script>${THEME_BOOT_SCRIPT}</script>
 ${(assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
 ${(assets?.preloadScripts ?? []).map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}

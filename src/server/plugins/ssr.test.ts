@@ -72,6 +72,16 @@ describe('server-rendered reader pages', () => {
     }
   });
 
+  it('names a small PNG as the tab’s icon, which the site serves', async () => {
+    const { body } = await page('/');
+    const icon = /<link rel="icon" href="([^"]+)" sizes="48x48" type="image\/png">/.exec(body)?.[1];
+    expect(icon).toBe('/icons/icon-48.png');
+    expect(body).not.toContain('favicon.svg'); // an SVG icon is drawn through a whole SVG document of its own
+    const res = await page(icon!);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+  });
+
   it('answers unknown pages, missing articles and unknown sections with 404 pages', async () => {
     for (const url of ['/nothing/here', '/news/999999', '/news/abc', '/category/nowhere']) {
       const res = await page(url);
