@@ -7,7 +7,11 @@
  *
  * Per-recipient parts are placeholders (PLACEHOLDERS) filled in when a copy is made: the reader's name and links.
  */
-import mjml2html from 'mjml';
+
+// Loaded on the first e-mail, not at start (a third of a start's compiling and evaluating; scripts/build.mjs leaves it
+// out of the server bundle).
+let mjml: Promise<{ default: typeof import('mjml') }> | undefined;
+const loadMjml = () => (mjml ??= import('mjml'));
 
 export interface MailSite {
   siteName: string;
@@ -122,6 +126,7 @@ async function layout(
     </mj-section>
   </mj-body>
 </mjml>`;
+  const { default: mjml2html } = await loadMjml();
   const { html, errors } = await mjml2html(doc, { validationLevel: 'soft', keepComments: false });
   if (errors?.length)
     throw new Error(`mjml: ${errors.map((e: { formattedMessage: string }) => e.formattedMessage).join('; ')}`);
