@@ -7,11 +7,11 @@
  *
  * Per-recipient parts are placeholders (PLACEHOLDERS) filled in when a copy is made: the reader's name and links.
  */
+import { lazily } from '../../../shared/lazily';
 
 // Loaded on the first e-mail, not at start (a third of a start's compiling and evaluating; scripts/build.mjs leaves it
 // out of the server bundle).
-let mjml: Promise<{ default: typeof import('mjml') }> | undefined;
-const loadMjml = () => (mjml ??= import('mjml'));
+const loadMjml = lazily(() => import('mjml'));
 
 export interface MailSite {
   siteName: string;
