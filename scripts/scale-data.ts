@@ -6,6 +6,7 @@
  * tags, view counts (all time and the last eight days), the audit log, statistics, subscribers, breaking news.
  * The search vectors are the generated column, computed by PostgreSQL exactly as for the app's own saves.
  */
+import os from 'node:os';
 import pg from 'pg';
 import { addDays, tripoliDate } from '../src/shared/dates';
 import { DEMO_CATEGORIES } from '../src/server/db/seed/demo-categories';
@@ -137,6 +138,18 @@ export async function makeScaleDatabase(url: string, articles: number, now: Date
     const q = (text: string, values: unknown[] = []) => c.query(text, values);
     await q("set session_replication_role = 'replica'"); // no FK checks while bulk loading (the data is consistent)
     await q('begin');
+    // PostgreSQL's advice for a bulk load ("Populating a Database"): build the secondary indexes once, after the rows,
+    // rather than maintaining them row by row (the GIN search index most of all). Unique indexes stay: the load's
+    // `on conflict do nothing` needs them.
+    const secondary = (
+      await q(
+        `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+         from pg_index i join pg_class t on t.oid = i.indrelid
+         where t.relnamespace = 'public'::regnamespace and not i.indisunique and not i.indisprimary
+           and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+      )
+    ).rows as { name: string; def: string }[];
+    for (const index of secondary) await q(`drop index ${index.name}`);
     await q(
       `insert into categories (name, slug, description, color, position, is_active)
        select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bool[])`,
@@ -155,45 +168,28 @@ export async function makeScaleDatabase(url: string, articles: number, now: Date
          'not-a-password', 'يغطي الشؤون المحلية والدولية.'
        from generate_series(1, ${STAFF}) i`,
     );
+    await q('commit');
+    // The articles themselves, the long part (each row's search vectors are computed as the app's saves compute them):
+    // one connection per core, each a slice of the ids, so the machine's cores share it. An article's id is its place
+    // in time (id 1 the oldest), as the app's own would be.
     const span = (articles / PER_DAY) * 86_400_000;
-    await q(
-      `insert into news (title, description, content, category, image_url, featured, status, published_at, created_at,
-         updated_at, author_id, updated_by, sanitized_with, byline)
-       select
-         h[(1 + (i * 7919) % nh)::int] || ' ' || w[(1 + (i * 31) % nw)::int] || ' ' || w[(1 + (i * 17 + 3) % nw)::int],
-         d[(1 + (i * 104729) % nd)::int] || ' ' || w[(1 + (i * 13) % nw)::int] || ' ' || w[(1 + (i * 29) % nw)::int] || ' ' || w[(1 + (i * 37) % nw)::int],
-         '<p>' || p[(1 + i % np)::int] || ' ' || w[(1 + (i * 41) % nw)::int] || '</p><p>' || p[(1 + (i * 3) % np)::int] || '</p><h2>تفاصيل</h2><p>'
-           || p[(1 + (i * 7) % np)::int] || ' ' || w[(1 + (i * 43) % nw)::int] || ' ' || w[(1 + (i * 47) % nw)::int] || '</p><p>'
-           || p[(1 + (i * 11) % np)::int] || '</p><p>وقال ' || pe[(1 + (i * 97) % npe)::int] || ' ' || p[(1 + (i * 13) % np)::int]
-           || ' ' || w[(1 + (i * 53) % nw)::int] || '</p>',
-         s[(1 + i % 5)::int],
-         '/media/00000000-0000-4000-8000-0000000000' || lpad(((i % 5) * 10 + i % 4)::text, 2, '0') || '/1200.webp',
-         i % 23 = 0,
-         case when i % 200 = 0 then 'draft' when i % 200 = 1 then 'review' when i % 400 = 2 then 'unpublished'
-              when i > $7 - 5 then 'scheduled' else 'published' end,
-         case when i % 200 in (0, 1) then null
-              when i > $7 - 5 then $8::timestamptz + ((i - $7 + 6) || ' hours')::interval
-              else $8::timestamptz - ((($7 - i)::float / $7) * $9 || ' milliseconds')::interval end,
-         $8::timestamptz - ((($7 - i)::float / $7) * $9 + 3600000 || ' milliseconds')::interval,
-         $8::timestamptz - ((($7 - i)::float / $7) * $9 || ' milliseconds')::interval,
-         (select id from admins order by id offset (i % ${STAFF}) limit 1),
-         null, ${SANITIZER_VERSION}, ''
-       from generate_series(1::bigint, $7::bigint) i,
-         (select $1::text[] h, array_length($1::text[], 1) nh, $2::text[] d, array_length($2::text[], 1) nd,
-                 $3::text[] p, array_length($3::text[], 1) np, $4::text[] w, array_length($4::text[], 1) nw,
-                 $5::text[] s, $6::text[] pe, array_length($6::text[], 1) npe) v`,
-      [
-        headlines.map(([t]) => t),
-        headlines.map(([, d]) => d),
-        paragraphs,
-        vocabulary,
-        DEMO_CATEGORIES.map((x) => x.slug),
-        people,
-        articles,
-        now.toISOString(),
-        span,
-      ],
+    const slices = Math.max(1, Math.min(os.cpus().length, Math.ceil(articles / 10_000)));
+    await Promise.all(
+      Array.from({ length: slices }, async (_, k) => {
+        const from = Math.floor((articles * k) / slices) + 1;
+        const to = Math.floor((articles * (k + 1)) / slices);
+        const slice = new pg.Client({ connectionString: url });
+        await slice.connect();
+        try {
+          await slice.query("set session_replication_role = 'replica'");
+          await insertArticles(slice, from, to, articles, now, span);
+        } finally {
+          await slice.end();
+        }
+      }),
     );
+    await q(`select setval('news_id_seq', $1)`, [articles]);
+    await q('begin');
     const visible = `case when n.status = 'published' then n.published_at end`;
     await q(
       `insert into news_authors (news_id, admin_id, position, visible_at)
@@ -301,10 +297,58 @@ export async function makeScaleDatabase(url: string, articles: number, now: Date
          as x(d, f, z, a, m, i)`,
       [0, 1, 2, 3, 4, 5].map((k) => prayer.map((r) => r[k])),
     );
+    await q("set local maintenance_work_mem = '1GB'");
+    for (const index of secondary) await q(index.def);
     await q('commit');
     await q("set session_replication_role = 'origin'");
     await q('vacuum analyze');
   } finally {
     await c.end();
   }
+}
+
+/** Articles `from`..`to` of `articles` (an id is its place in time), on the given connection. */
+async function insertArticles(c: pg.Client, from: number, to: number, articles: number, now: Date, span: number) {
+  await c.query(
+    `insert into news (id, title, description, content, category, image_url, featured, status, published_at, created_at,
+         updated_at, author_id, updated_by, sanitized_with, byline)
+       overriding system value
+       select
+         i,
+         h[(1 + (i * 7919) % nh)::int] || ' ' || w[(1 + (i * 31) % nw)::int] || ' ' || w[(1 + (i * 17 + 3) % nw)::int],
+         d[(1 + (i * 104729) % nd)::int] || ' ' || w[(1 + (i * 13) % nw)::int] || ' ' || w[(1 + (i * 29) % nw)::int] || ' ' || w[(1 + (i * 37) % nw)::int],
+         '<p>' || p[(1 + i % np)::int] || ' ' || w[(1 + (i * 41) % nw)::int] || '</p><p>' || p[(1 + (i * 3) % np)::int] || '</p><h2>تفاصيل</h2><p>'
+           || p[(1 + (i * 7) % np)::int] || ' ' || w[(1 + (i * 43) % nw)::int] || ' ' || w[(1 + (i * 47) % nw)::int] || '</p><p>'
+           || p[(1 + (i * 11) % np)::int] || '</p><p>وقال ' || pe[(1 + (i * 97) % npe)::int] || ' ' || p[(1 + (i * 13) % np)::int]
+           || ' ' || w[(1 + (i * 53) % nw)::int] || '</p>',
+         s[(1 + i % 5)::int],
+         '/media/00000000-0000-4000-8000-0000000000' || lpad(((i % 5) * 10 + i % 4)::text, 2, '0') || '/1200.webp',
+         i % 23 = 0,
+         case when i % 200 = 0 then 'draft' when i % 200 = 1 then 'review' when i % 400 = 2 then 'unpublished'
+              when i > $7 - 5 then 'scheduled' else 'published' end,
+         case when i % 200 in (0, 1) then null
+              when i > $7 - 5 then $8::timestamptz + ((i - $7 + 6) || ' hours')::interval
+              else $8::timestamptz - ((($7 - i)::float / $7) * $9 || ' milliseconds')::interval end,
+         $8::timestamptz - ((($7 - i)::float / $7) * $9 + 3600000 || ' milliseconds')::interval,
+         $8::timestamptz - ((($7 - i)::float / $7) * $9 || ' milliseconds')::interval,
+         (select id from admins order by id offset (i % ${STAFF}) limit 1),
+         null, ${SANITIZER_VERSION}, ''
+       from generate_series($10::bigint, $11::bigint) i,
+         (select $1::text[] h, array_length($1::text[], 1) nh, $2::text[] d, array_length($2::text[], 1) nd,
+                 $3::text[] p, array_length($3::text[], 1) np, $4::text[] w, array_length($4::text[], 1) nw,
+                 $5::text[] s, $6::text[] pe, array_length($6::text[], 1) npe) v`,
+    [
+      headlines.map(([t]) => t),
+      headlines.map(([, d]) => d),
+      paragraphs,
+      vocabulary,
+      DEMO_CATEGORIES.map((x) => x.slug),
+      people,
+      articles,
+      now.toISOString(),
+      span,
+      from,
+      to,
+    ],
+  );
 }
