@@ -13,6 +13,7 @@ import { DEMO_CATEGORIES } from '../src/server/db/seed/demo-categories';
 import { DEMO_HEADLINES, DEMO_PARAGRAPHS } from '../src/server/db/seed/demo-articles';
 import { computePrayerDay } from '../src/server/modules/prayer-times/prayer-calculation';
 import { SANITIZER_VERSION } from '../src/server/modules/news/sanitize-html';
+import { DAILY_VIEWS_KEEP_DAYS } from '../src/server/modules/views/views.service';
 
 export const PER_DAY = 55;
 /** A full name quoted in about 40 articles of 100,000 (the benchmark's "rare words" search). */
@@ -223,8 +224,8 @@ export async function makeScaleDatabase(url: string, articles: number, now: Date
                     offset 3 limit ${RARE_NAME_ARTICLES} * 7) and id % 7 = 0`,
       [RARE_NAME],
     );
-    // Views: newer articles read more. Per day (the last eight), the same traffic at any archive size: the 1,000 most
-    // recent articles.
+    // Views: newer articles read more. Per day, for as many days as the site keeps them (DAILY_VIEWS_KEEP_DAYS, so
+    // the table is as large as it ever grows), the same traffic at any archive size: the 1,000 most recent articles.
     await q(
       `insert into news_views (news_id, views)
        select id, 20 + (id::bigint * 7919) % 3000 + (100000 / (1 + (select max(id) from news) - id))
@@ -233,7 +234,8 @@ export async function makeScaleDatabase(url: string, articles: number, now: Date
     await q(
       `insert into news_daily_views (day, news_id, views)
        select ($1::date - d), n.id, 1 + (n.id * (d + 3)) % 400
-       from generate_series(0, 7) d, (select id from news where status = 'published' order by id desc limit 1000) n`,
+       from generate_series(0, ${DAILY_VIEWS_KEEP_DAYS - 1}) d,
+         (select id from news where status = 'published' order by id desc limit 1000) n`,
       [tripoliDate(now)],
     );
     await q(
