@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
 import type { Db } from './client';
+import { adminQuery } from '../test/harness';
 import { runMigrations } from './migrate';
 
 const name = `sahifa_mig_timeout_${Date.now()}`;
@@ -14,20 +15,13 @@ const url = new URL(inject('pgAdminUrl'));
 url.pathname = `/${name}`;
 const pool = new pg.Pool({ connectionString: url.toString(), max: 2, statement_timeout: 1 });
 
-async function admin(sqlText: string) {
-  const c = new pg.Client({ connectionString: inject('pgAdminUrl') });
-  await c.connect();
-  await c.query(sqlText);
-  await c.end();
-}
-
 afterAll(async () => {
   await pool.end();
-  await admin(`drop database if exists ${name} with (force)`);
+  await adminQuery(`drop database if exists ${name} with (force)`);
 });
 
 it('applies every migration whatever the pool’s statement timeout, the search index month first', async () => {
-  await admin(`create database ${name} encoding 'UTF8' template template0`);
+  await adminQuery(`create database ${name} encoding 'UTF8' template template0`);
   // The pool's own statements are cancelled at 1 ms: what the migrations would have met.
   await expect(pool.query('select pg_sleep(0.05)')).rejects.toThrow(/statement timeout/);
   await runMigrations(drizzle({ client: pool }) as Db);
