@@ -12,6 +12,6 @@ try {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 }
-// Stack traces in the logs point at the TypeScript sources (as `node --enable-source-maps` would).
-process.setSourceMapsEnabled(true);
+// Stack traces in the logs name the TypeScript sources: the server maps them itself, reading its source map only when
+// a first trace is written (src/server/lib/stack-traces.ts), not at every start as `--enable-source-maps` does.
 await import('../dist/server/main.js');

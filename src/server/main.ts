@@ -9,6 +9,7 @@ import { createLogger, logProcessFaults } from './lib/logging';
 import { ensureFirstAdmin } from './db/seed/admin-bootstrap';
 import { isDemoSeeded, seedDemo } from './db/seed/seed';
 import { createMediaStore } from './modules/media/media.store';
+import { mapStackTracesLazily } from './lib/stack-traces';
 
 const STOP_TIMEOUT_MS = 15_000;
 /** How long a stopping server still accepts connections, to answer them rather than reset them. */
@@ -16,6 +17,8 @@ const DRAIN_MS = 750;
 
 async function main(): Promise<void> {
   const started = Date.now();
+  // Run from the compiled bundle: its stack traces name the TypeScript sources (lib/stack-traces.ts).
+  mapStackTracesLazily(import.meta.url);
   let config;
   try {
     config = loadConfig();

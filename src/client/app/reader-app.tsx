@@ -60,7 +60,11 @@ function useRouteEffects(pathname: string, search: string) {
       if (document.title.replace(/^\(\d+\) /, '') !== meta.title) document.title = meta.title;
     };
     update();
-    return queryClient.getQueryCache().subscribe(update);
+    // The title reads queries' data, so only new data can change it: not the many events of observers coming and
+    // going, each of which ran the route's meta again as the page came alive.
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success') update();
+    });
   }, [pathname, search, queryClient]);
 }
 

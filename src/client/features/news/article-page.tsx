@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Eye } from 'lucide-react';
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
@@ -8,7 +8,6 @@ import { NewsImage } from '../../components/news-image';
 import { Skeleton } from '../../components/skeleton';
 import { apiFetch } from '../../lib/api';
 import { formatDateTime } from '../../../shared/format';
-import { formatCount, VIEWS } from '../../../shared/plural';
 import { useNow } from '../../lib/hooks';
 import { findQueryOptions, queryOptionsFor } from '../../lib/query-client';
 import { q } from '../../lib/queries';
@@ -20,6 +19,7 @@ import { NewsCard } from '../../components/news-card';
 import { ArticleNotes } from '../../app/parts';
 import { onMediaClick, onMediaNear } from './media-trigger';
 import { splitAfterParagraph } from './in-article';
+import { recordViews, ViewCount } from './view-count';
 import { useAdPlacement } from '../../components/ads/ad-placement';
 
 export function ArticleNotFound() {
@@ -34,19 +34,19 @@ export function ArticleNotFound() {
   );
 }
 
-/** One POST /api/news/:id/view per opening of the page; the new count replaces the shown one. */
+/**
+ * One POST /api/news/:id/view per opening of the page; the new count replaces the shown one (ViewCount: only the
+ * count is drawn again, not the article, its header and its sidebar with it).
+ */
 function useCountView(id: number | null) {
-  const queryClient = useQueryClient();
   const counted = useRef<number | null>(null);
   useEffect(() => {
     if (id === null || counted.current === id) return;
     counted.current = id;
     apiFetch<{ views: number }>(`/api/news/${id}/view`, { method: 'POST' })
-      .then(({ views }) =>
-        queryClient.setQueryData<NewsArticle>(q.article(id).key, (old) => (old ? { ...old, views } : old)),
-      )
+      .then(({ views }) => recordViews(id, views))
       .catch((err) => console.error('خطأ في تسجيل المشاهدة', err));
-  }, [id, queryClient]);
+  }, [id]);
 }
 
 function Related({ id }: { id: number }) {
@@ -142,7 +142,7 @@ export function ArticleView({
             </span>
           )}
           <span className="inline-flex items-center gap-1" data-testid="article-views">
-            <Eye className="size-4" aria-hidden="true" /> {formatCount(a.views, VIEWS)}
+            <Eye className="size-4" aria-hidden="true" /> <ViewCount id={a.id} views={a.views} />
           </span>
         </div>
         <Byline a={a} />
