@@ -69,7 +69,7 @@ export async function measureRestart(
     const child =
       command === 'npm'
         ? spawn('npm', ['start', '--silent'], { cwd: root, env, detached: true, stdio: 'ignore' })
-        : spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+        : spawn(process.execPath, ['dist/server/main.js'], {
             cwd: root,
             env,
             detached: true,

@@ -1,4 +1,6 @@
 /** The only file that listens: config → database → buildApp → listen, and a graceful stop on SIGINT/SIGTERM. */
+// First: run from the compiled bundle, its stack traces name the TypeScript sources, also while the rest loads.
+import './lib/stack-traces-install';
 import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { runPrimary } from './cluster';
@@ -9,7 +11,6 @@ import { createLogger, logProcessFaults } from './lib/logging';
 import { ensureFirstAdmin } from './db/seed/admin-bootstrap';
 import { isDemoSeeded, seedDemo } from './db/seed/seed';
 import { createMediaStore } from './modules/media/media.store';
-import { mapStackTracesLazily } from './lib/stack-traces';
 
 const STOP_TIMEOUT_MS = 15_000;
 /** How long a stopping server still accepts connections, to answer them rather than reset them. */
@@ -17,8 +18,6 @@ const DRAIN_MS = 750;
 
 async function main(): Promise<void> {
   const started = Date.now();
-  // Run from the compiled bundle: its stack traces name the TypeScript sources (lib/stack-traces.ts).
-  mapStackTracesLazily(import.meta.url);
   let config;
   try {
     config = loadConfig();

@@ -67,3 +67,26 @@ it('leaves stacks alone without a map, or when Node maps them itself', async () 
   expect(byNode.installed).toBe(false);
   expect(byNode.stack).toContain('entry.ts:4:');
 });
+
+it('keeps the bundle’s own positions when the map cannot be read; keeps a Node error’s code', async () => {
+  const out = await bundle(`import path from 'node:path';
+import { mapStackTracesLazily } from ${JSON.stringify(lib)};
+const installed = mapStackTracesLazily(import.meta.url);
+const stacks: string[] = [];
+for (let i = 0; i < 200; i++) {
+  try {
+    path.join(1 as unknown as string);
+  } catch (err) {
+    stacks.push((err as Error).stack!);
+  }
+}
+console.log(JSON.stringify({ installed, stacks }));
+`);
+  fs.writeFileSync(`${out}.map`, '{ truncated');
+  const { installed, stacks } = JSON.parse(run(out)) as { installed: boolean; stacks: string[] };
+  expect(installed).toBe(true);
+  expect(stacks).toHaveLength(200);
+  expect(stacks[0]!.split('\n')[0]).toMatch(/^TypeError \[ERR_INVALID_ARG_TYPE\]: /);
+  expect(stacks[199]).toContain('main.js:');
+  expect(stacks[199]).not.toContain('entry.ts');
+});
