@@ -55,15 +55,38 @@ const start = startProcess;
 /** The bench's own token for /metrics (event-loop delay); made per run, never a fixed secret. */
 const METRICS_TOKEN = randomBytes(24).toString('hex');
 
-/** The longest the server's event loop was blocked since the last scrape, in ms (prom-client's histogram). */
+const metricsText = async (origin: string) =>
+  (await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+
+/** A metric without labels, as /metrics has it now. */
 async function metric(origin: string, name: string): Promise<number> {
-  const text = await (
-    await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-  ).text();
-  const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+  const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(await metricsText(origin));
   if (!m) throw new Error(`no ${name} in /metrics`);
   return Number(m[1]);
 }
+
+/** The sum of a metric's series whose labels contain `labels` (all of them when omitted). */
+function metricSum(text: string, name: string, labels = ''): number {
+  let sum = 0;
+  for (const m of text.matchAll(new RegExp(`^${name}(?:\\{([^}]*)\\})? (\\S+)$`, 'gm')))
+    if ((m[1] ?? '').includes(labels)) sum += Number(m[2]);
+  return sum;
+}
+
+/** The page cache's counters and the pages rendered so far: what readers were answered with during a run. */
+async function cacheCounters(origin: string) {
+  const text = await metricsText(origin);
+  return {
+    fresh: metricSum(text, 'sahifa_cache_hits_total', 'kind="fresh"'),
+    previous: metricSum(text, 'sahifa_cache_hits_total', 'kind="previous"'),
+    coalesced: metricSum(text, 'sahifa_cache_hits_total', 'kind="coalesced"'),
+    misses: metricSum(text, 'sahifa_cache_misses_total'),
+    renders: metricSum(text, 'sahifa_render_duration_seconds_count'),
+    renderSeconds: metricSum(text, 'sahifa_render_duration_seconds_sum'),
+  };
+}
+
+/** The longest the server's event loop was blocked since the last scrape, in ms (prom-client's histogram). */
 const eventLoopMaxMs = async (origin: string) => (await metric(origin, 'nodejs_eventloop_lag_max_seconds')) * 1000;
 
 interface Result {
@@ -435,7 +458,9 @@ async function main() {
           await new Promise((r) => setTimeout(r, Math.max(0, 2000 - (performance.now() - t0))));
         }
       })();
+      const countersBefore = await cacheCounters(origin);
       const readersWhileSaving = await readers(origin, readerTargets);
+      const countersAfter = await cacheCounters(origin);
       saving = false;
       await Promise.all([editor, liveDesk]);
       const blocked = await eventLoopMaxMs(origin);
@@ -454,6 +479,10 @@ async function main() {
       );
       console.log(`live desk posts:       ${posts.n} posts, p50 ${fixed(posts.p50)} ms, p99 ${fixed(posts.p99)} ms`);
       console.log(`event loop:            longest block ${fixed(blocked)} ms over both runs (goal ≤ 50 ms)`);
+      const d = (k: keyof typeof countersAfter) => countersAfter[k] - countersBefore[k];
+      console.log(
+        `while writing, cache:  ${d('fresh')} fresh hits, ${d('previous')} previous copies, ${d('coalesced')} coalesced, ${d('misses')} misses; ${d('renders')} pages rendered (${fixed(d('renderSeconds') * 1000)} ms of React)`,
+      );
     }
 
     if (part(5)) {

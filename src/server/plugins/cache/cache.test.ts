@@ -44,6 +44,34 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ url, headers: { host: 'sahifa.test', ...headers } });
+const getByInject = get;
+
+interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+
+/** A GET over a real socket, so the fast path in front of Fastify answers it when it can (inject never reaches it). */
+async function overHttp(app: TestApp['app'], url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      { host: '127.0.0.1', port, path: url, headers: { host: 'sahifa.test', ...headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ statusCode: res.statusCode!, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+/** Both ways a request arrives: Fastify's inject (the hooks) and a socket (the fast path first). */
+const VIA = ['inject', 'a socket'] as const;
 
 describe('encodings', () => {
   it('answers brotli, else gzip, else identity, with Vary and an ETag per encoding; 304 only for that encoding', async () => {
@@ -220,20 +248,24 @@ describe('coalescing and staleness', () => {
     expect(t.app.responseCache.counters.fills - fills).toBeLessThanOrEqual(7);
   });
 
-  it('serves a stale page at once while one refresh runs, but never one an invalidation dropped', async () => {
-    const url = `/news/${articleId}`;
-    await get(url);
-    clock += 61_000; // past the page's 60 s
-    const stale = await Promise.all([get(url), get(url), get(url)]);
-    expect(stale.map((s) => s.headers['x-cache'])).toEqual(['STALE', 'STALE', 'STALE']);
-    await expect.poll(async () => (await get(url)).headers['x-cache'], { timeout: 5000 }).toBe('HIT');
+  it.each(VIA)(
+    'serves a stale page at once while one refresh runs, but never one an invalidation dropped (%s)',
+    async (via) => {
+      const get = (url: string) => (via === 'inject' ? getByInject(url) : overHttp(t.app, url));
+      const url = `/news/${articleId}`;
+      await get(url);
+      clock += 61_000; // past the page's 60 s
+      const stale = await Promise.all([get(url), get(url), get(url)]);
+      expect(stale.map((s) => s.headers['x-cache'])).toEqual(['STALE', 'STALE', 'STALE']);
+      await expect.poll(async () => (await get(url)).headers['x-cache'], { timeout: 5000 }).toBe('HIT');
 
-    await t.database.pool.query('update news set title = $1 where id = $2', ['عنوان بعد التعديل', articleId]);
-    await t.app.invalidation.publish([`article:${articleId}`]);
-    const fresh = await get(url);
-    expect(fresh.headers['x-cache']).toBe('MISS');
-    expect(fresh.body).toContain('عنوان بعد التعديل');
-  });
+      await t.database.pool.query('update news set title = $1 where id = $2', ['عنوان بعد التعديل', articleId]);
+      await t.app.invalidation.publish([`article:${articleId}`]);
+      const fresh = await get(url);
+      expect(fresh.headers['x-cache']).toBe('MISS');
+      expect(fresh.body).toContain('عنوان بعد التعديل');
+    },
+  );
 
   it('does not keep a page rendered across an invalidation of what it shows', async () => {
     const cache = new ResponseCache(1 << 20, () => 0);
@@ -279,58 +311,63 @@ describe('right after a write (CACHE_SERVE_PREVIOUS_MS)', () => {
     }
   });
 
-  it('gives readers the previous copy while one re-render runs, the new one within the moment, staff always the new', async () => {
-    let at = Date.now();
-    const app = await createTestApp({
-      config: testConfig({ CACHE_SERVE_PREVIOUS_MS: '1000' }),
-      now: () => new Date(at),
-    });
-    try {
-      await addCategory(app.database.db, { slug: 'libya', name: 'ليبيا' });
-      const id = (await addNews(app.database.db, { category: 'libya', title: 'العنوان الأول' })).id;
-      await addAdmin(app.database.db, 'desk', 'editor');
-      const { cookie } = await login(app.app, 'desk');
-      const read = (headers: Record<string, string> = {}) =>
-        app.app.inject({ url: `/news/${id}`, headers: { host: 'sahifa.test', ...headers } });
-      expect((await read()).body).toContain('العنوان الأول');
+  it.each(VIA)(
+    'gives readers the previous copy while one re-render runs, the new one within the moment, staff always the new (%s)',
+    async (via) => {
+      let at = Date.now();
+      const app = await createTestApp({
+        config: testConfig({ CACHE_SERVE_PREVIOUS_MS: '1000' }),
+        now: () => new Date(at),
+      });
+      try {
+        await addCategory(app.database.db, { slug: 'libya', name: 'ليبيا' });
+        const id = (await addNews(app.database.db, { category: 'libya', title: 'العنوان الأول' })).id;
+        await addAdmin(app.database.db, 'desk', 'editor');
+        const { cookie } = await login(app.app, 'desk');
+        const read = (headers: Record<string, string> = {}): Promise<Answer> =>
+          via === 'inject'
+            ? app.app.inject({ url: `/news/${id}`, headers: { host: 'sahifa.test', ...headers } })
+            : overHttp(app.app, `/news/${id}`, headers);
+        expect((await read()).body).toContain('العنوان الأول');
 
-      // Staff (a session cookie) always wait for the new copy. What one re-render of the page costs in misses (the
-      // page and the API answers it is made of, all dropped by the write):
-      let misses = app.app.responseCache.counters.misses;
-      await app.database.pool.query('update news set title = $1 where id = $2', ['عنوان للمحرر', id]);
-      await app.app.invalidation.publish([`article:${id}`]);
-      const staff = await read({ cookie: cookie! });
-      expect(staff.headers['x-cache']).toBe('MISS');
-      expect(staff.body).toContain('عنوان للمحرر');
-      const oneRender = app.app.responseCache.counters.misses - misses;
-      expect((await read()).headers['x-cache']).toBe('HIT');
+        // Staff (a session cookie) always wait for the new copy. What one re-render of the page costs in misses (the
+        // page and the API answers it is made of, all dropped by the write):
+        let misses = app.app.responseCache.counters.misses;
+        await app.database.pool.query('update news set title = $1 where id = $2', ['عنوان للمحرر', id]);
+        await app.app.invalidation.publish([`article:${id}`]);
+        const staff = await read({ cookie: cookie! });
+        expect(staff.headers['x-cache']).toBe('MISS');
+        expect(staff.body).toContain('عنوان للمحرر');
+        const oneRender = app.app.responseCache.counters.misses - misses;
+        expect((await read()).headers['x-cache']).toBe('HIT');
 
-      misses = app.app.responseCache.counters.misses;
-      await app.database.pool.query('update news set title = $1 where id = $2', ['العنوان بعد التصحيح', id]);
-      await app.app.invalidation.publish([`article:${id}`]);
-      // Readers at once: the previous copy, marked STALE, and its one re-render starts (never one per reader).
-      const readers = await Promise.all([read(), read(), read()]);
-      expect(readers.map((r) => r.headers['x-cache'])).toEqual(['STALE', 'STALE', 'STALE']);
-      for (const r of readers) expect(r.body).toContain('عنوان للمحرر');
-      // No edge cache in front nor browser keeps that previous copy (the write's purge is not undone).
-      for (const r of readers) expect(r.headers['cache-control']).toBe('no-store');
-      // Then the new copy, once that render is made; rendered once for all of them.
-      await expect.poll(async () => (await read()).body, { timeout: 5000 }).toContain('العنوان بعد التصحيح');
-      expect((await read()).headers['x-cache']).toBe('HIT');
-      expect(app.app.responseCache.counters.misses - misses).toBe(oneRender);
+        misses = app.app.responseCache.counters.misses;
+        await app.database.pool.query('update news set title = $1 where id = $2', ['العنوان بعد التصحيح', id]);
+        await app.app.invalidation.publish([`article:${id}`]);
+        // Readers at once: the previous copy, marked STALE, and its one re-render starts (never one per reader).
+        const readers = await Promise.all([read(), read(), read()]);
+        expect(readers.map((r) => r.headers['x-cache'])).toEqual(['STALE', 'STALE', 'STALE']);
+        for (const r of readers) expect(r.body).toContain('عنوان للمحرر');
+        // No edge cache in front nor browser keeps that previous copy (the write's purge is not undone).
+        for (const r of readers) expect(r.headers['cache-control']).toBe('no-store');
+        // Then the new copy, once that render is made; rendered once for all of them.
+        await expect.poll(async () => (await read()).body, { timeout: 5000 }).toContain('العنوان بعد التصحيح');
+        expect((await read()).headers['x-cache']).toBe('HIT');
+        expect(app.app.responseCache.counters.misses - misses).toBe(oneRender);
 
-      // Past the moment, nobody is given the previous copy: the next reader waits for the new one.
-      await read(); // fill
-      await app.database.pool.query('update news set title = $1 where id = $2', ['عنوان رابع', id]);
-      await app.app.invalidation.publish([`article:${id}`]);
-      at += 1001;
-      const late = await read();
-      expect(late.headers['x-cache']).toBe('MISS');
-      expect(late.body).toContain('عنوان رابع');
-    } finally {
-      await app.close();
-    }
-  });
+        // Past the moment, nobody is given the previous copy: the next reader waits for the new one.
+        await read(); // fill
+        await app.database.pool.query('update news set title = $1 where id = $2', ['عنوان رابع', id]);
+        await app.app.invalidation.publish([`article:${id}`]);
+        at += 1001;
+        const late = await read();
+        expect(late.headers['x-cache']).toBe('MISS');
+        expect(late.body).toContain('عنوان رابع');
+      } finally {
+        await app.close();
+      }
+    },
+  );
 });
 
 describe('bounds and the CDN', () => {
@@ -382,7 +419,7 @@ describe('bounds and the CDN', () => {
 
 describe('the fast path', () => {
   it('answers hits over real HTTP before Fastify, with the same bytes, headers and page-view counting', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
     const fetchRaw = (path: string, headers: Record<string, string> = {}) =>
       new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
@@ -412,6 +449,26 @@ describe('the fast path', () => {
       .n;
     const reader = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36';
     for (let i = 0; i < 3; i++) await fetchRaw('/', { 'user-agent': reader });
+    // A HEAD (a monitor, a link checker) is answered from the same entry but is nobody reading the page.
+    const head = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .request(
+          {
+            method: 'HEAD',
+            host: '127.0.0.1',
+            port,
+            path: '/',
+            headers: { host: 'sahifa.test', 'user-agent': reader },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res));
+          },
+        )
+        .on('error', reject)
+        .end(),
+    );
+    expect(head.headers['x-cache']).toBe('HIT');
     await t.app.stats.flush();
     const after = (await t.database.pool.query('select coalesce(sum(page_views), 0)::int n from daily_stats')).rows[0]
       .n;

@@ -117,13 +117,18 @@ export function representation(
  * validate and join its headers again (see sendHead in plugin.ts). They were validated when the entry's first answer
  * went out through Fastify.
  */
-export function readyHeads(e: Omit<CacheEntry, 'ready'>): CacheEntry['ready'] {
+export function readyHeads(
+  e: Omit<CacheEntry, 'ready'>,
+  /** A hit by default; a stale answer says so, and may carry a cache policy of its own (plugin.ts). */
+  as: { state: 'HIT' | 'STALE'; cacheControl?: string } = { state: 'HIT' },
+): CacheEntry['ready'] {
   const ready: CacheEntry['ready'] = {};
   for (const encoding of ['identity', 'br', 'gzip'] as const) {
     const body = e.bodies[encoding];
     if (!body) continue;
     const etag = etagFor(e.hash, encoding);
-    const common = Object.entries({ ...e.headers, etag, 'x-cache': 'HIT' }).flat();
+    const headers = as.cacheControl ? { ...e.headers, 'cache-control': as.cacheControl } : e.headers;
+    const common = Object.entries({ ...headers, etag, 'x-cache': as.state }).flat();
     const head = [
       ...common,
       ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),

@@ -10,7 +10,8 @@
  *   stays only to stand in for a render that fails.
  * - ETag per encoding and 304; Vary: Accept-Encoding; Cache-Control with s-maxage, stale-while-revalidate and
  *   stale-if-error; Surrogate-Key / Cache-Tag headers so a CDN can be purged by the same tags.
- * Hits are normally answered by `fastPath` in front of Fastify (see app.ts); the hooks here answer the rest.
+ * Hits, expired entries served while they refresh and the previous copies a write just replaced are normally answered
+ * by `fastPath` in front of Fastify (see app.ts); the hooks here answer the rest (misses, staff, app's own requests).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -26,6 +27,7 @@ import {
   buildEntry,
   preferredEncoding,
   compressLive,
+  readyHeads,
   matches,
   MIN_COMPRESS_BYTES,
   PER_RESPONSE,
@@ -35,6 +37,8 @@ import {
 import { compileTrust, fastOrigin, normalise } from './keys';
 import { STALE_IF_ERROR_S, STALE_WHILE_REVALIDATE_S, type RouteCache } from './route-cache';
 import type { CacheEntry, ResponseCache } from './store';
+
+type Ready = NonNullable<CacheEntry['ready'][keyof CacheEntry['ready']]>;
 
 /**
  * What the previous copy of a just-replaced page says to every other cache: keep nothing. An edge cache (Varnish, a
@@ -180,6 +184,22 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
     s.fill.resolve(entry);
   }
 
+  /** Readers (never staff, who carry a session) get the copy a write replaced for servePreviousMs after it. */
+  const isPrevious = (e: CacheEntry, t: number, cookie: string | undefined) =>
+    e.retiredAt !== undefined && t < e.retiredAt + servePreviousMs && !hasSessionCookie(cookie);
+
+  // The fast path's heads of an entry answered as STALE (past its TTL) or as the previous copy (which no other cache
+  // may keep), made the first time an entry is answered so; by entry, so a replaced entry's go with it.
+  const variants = new WeakMap<CacheEntry, Partial<Record<'stale' | 'previous', CacheEntry['ready']>>>();
+  function variantHeads(e: CacheEntry, kind: 'stale' | 'previous'): CacheEntry['ready'] {
+    let forEntry = variants.get(e);
+    if (!forEntry) variants.set(e, (forEntry = {}));
+    return (forEntry[kind] ??= readyHeads(e, {
+      state: 'STALE',
+      ...(kind === 'previous' ? { cacheControl: PREVIOUS_CACHE_CONTROL } : {}),
+    }));
+  }
+
   // CACHE_MAX_MB=0 turns the cache off (benchmarks of rendering, debugging): every request is made afresh.
   const enabled = cache.maxBytes > 0;
 
@@ -217,12 +237,7 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
         return serve(reply, e, 'STALE');
       }
       // Just replaced by a write: the previous copy, for the moment the one re-render it starts takes (readers only).
-      if (
-        !wantsFresh &&
-        e.retiredAt !== undefined &&
-        t < e.retiredAt + servePreviousMs &&
-        !hasSessionCookie(req.headers.cookie)
-      ) {
+      if (!wantsFresh && isPrevious(e, t, req.headers.cookie)) {
         cache.counters.previousHits++;
         refresh(e);
         s.served = true;
@@ -357,9 +372,13 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
     let ifNoneMatch: string | undefined;
     let referer: string | undefined;
     let userAgent: string | undefined;
+    let cookie: string | undefined;
     for (let i = 0; i < raw.length; i += 2) {
       const name = raw[i]!;
       switch (name.length) {
+        case 6:
+          if (cookie === undefined && name.toLowerCase() === 'cookie') cookie = raw[i + 1];
+          break;
         case 7:
           if (referer === undefined && name.toLowerCase() === 'referer') referer = raw[i + 1];
           break;
@@ -380,7 +399,7 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
           break;
       }
     }
-    return { internal, acceptEncoding, ifNoneMatch, referer, userAgent };
+    return { internal, acceptEncoding, ifNoneMatch, referer, userAgent, cookie };
   }
 
   // The keys of addresses with a query string, as last worked out: a live page's thousands of readers poll the same
@@ -417,10 +436,25 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
     // Without a query string the key is the path alone; the parameters a route reads matter only when there are some.
     const key = q < 0 ? `${origin} ${pathname}` : queryKey(url, store.rc, pathname, origin);
     const e = cache.get(key);
-    if (!e || now() >= e.freshUntil) return false;
-    cache.counters.hits++;
+    if (!e) return false;
+    let ready: Ready;
     const encoding = acceptedEncoding(h.acceptEncoding, e);
-    const ready = e.ready[encoding]!;
+    const t = now();
+    if (t < e.freshUntil) {
+      cache.counters.hits++;
+      ready = e.ready[encoding]!;
+    } else if (t < e.staleUntil) {
+      // Past its TTL: at once as it is while one refresh runs (stale-while-revalidate), as the onRequest hook does.
+      cache.counters.staleHits++;
+      refresh(e);
+      ready = variantHeads(e, 'stale')[encoding]!;
+    } else if (isPrevious(e, t, h.cookie)) {
+      // Just replaced by a write: the previous copy for the moment its one re-render takes. Answered here rather
+      // than through Fastify: with a live desk and an editor saving, thousands of readers a second get it.
+      cache.counters.previousHits++;
+      refresh(e);
+      ready = variantHeads(e, 'previous')[encoding]!;
+    } else return false;
     let status = e.status;
     if (status === 200 && matches(h.ifNoneMatch, ready.etag)) {
       status = 304;
@@ -430,7 +464,8 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
       sendHead(res, status, ready.rawHead, ready.head);
       res.end(method === 'HEAD' ? undefined : e.bodies[encoding]);
     }
-    if (e.pageView && status === 200 && opts.onPageView) {
+    // A page view is a GET, as Fastify's own count has it (app.ts): a HEAD, a monitor's or a crawler's, reads nothing.
+    if (e.pageView && status === 200 && method === 'GET' && opts.onPageView) {
       const referer = h.referer;
       // The address as Fastify's req.ip reads it; X-Forwarded-For only matters when the peer is a trusted proxy.
       const peer = req.socket.remoteAddress ?? '';
