@@ -4,9 +4,11 @@
  * PostgreSQL itself), while a server runs on the same DATA_DIR (it reads through that server's PostgreSQL), and on
  * DATABASE_URL. See src/server/ops/backup/ for what the archive holds.
  */
+// First: run from the compiled bundle (dist/server), its stack traces name the TypeScript sources.
+import '../src/server/lib/stack-traces-install';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
-import { openDatabaseBeside } from '../src/server/db/database';
+import { DatabaseUnreachableError, openDatabaseBeside } from '../src/server/db/database';
 import { DataDirInUseError } from '../src/server/db/embedded';
 import { BackupError } from '../src/server/ops/backup/manifest';
 import { defaultBackupPath, writeBackup } from '../src/server/ops/backup/write';
@@ -20,6 +22,10 @@ let database;
 try {
   database = await openDatabaseBeside(config, (m) => console.log(m));
 } catch (err) {
+  if (err instanceof DatabaseUnreachableError) {
+    console.error(err.message);
+    process.exit(1);
+  }
   if (err instanceof DataDirInUseError) {
     console.error(err.message);
     process.exit(1);

@@ -4,9 +4,11 @@
  * a database that already has content, an archive it cannot verify, and one made at other migrations than this
  * code's. On the embedded PostgreSQL the server must be stopped (the command takes the data directory's lock).
  */
+// First: run from the compiled bundle (dist/server), its stack traces name the TypeScript sources.
+import '../src/server/lib/stack-traces-install';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
+import { DatabaseUnreachableError, openDatabase } from '../src/server/db/database';
 import { DataDirInUseError } from '../src/server/db/embedded';
 import { isDemoSeeded } from '../src/server/db/seed/seed';
 import { BackupError } from '../src/server/ops/backup/manifest';
@@ -23,6 +25,10 @@ let database;
 try {
   database = await openDatabase(config, (m) => console.log(m));
 } catch (err) {
+  if (err instanceof DatabaseUnreachableError) {
+    console.error(err.message);
+    process.exit(1);
+  }
   if (err instanceof DataDirInUseError) {
     console.error(`${err.message}\nA restore needs the server stopped.`);
     process.exit(1);

@@ -19,6 +19,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: z.url().optional(),
+  DATABASE_START_WAIT_S: z.coerce.number().int().min(0).max(600).default(30),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SEED_DEMO: bool.default(true),
   ADMIN_USERNAME: z.string().min(3).optional(),
@@ -191,6 +192,8 @@ export interface Config {
   publicUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How long a start waits for DATABASE_URL's PostgreSQL to accept connections (it may be starting too). */
+  databaseStartWaitMs: number;
   embeddedPgPort: number | undefined;
   seedDemo: boolean;
   admin: { username: string | undefined; password: string | undefined };
@@ -305,6 +308,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseStartWaitMs: e.DATABASE_START_WAIT_S * 1000,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     seedDemo: e.SEED_DEMO,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },

@@ -5,7 +5,7 @@ import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { DatabaseUnreachableError, openDatabase } from './db/database';
 import { DataDirInUseError } from './db/embedded';
 import { createLogger, logProcessFaults } from './lib/logging';
 import { ensureFirstAdmin } from './db/seed/admin-bootstrap';
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
         logger.warn({ err }, 'a database connection was lost; its work fails and the pool opens another'),
       );
     } catch (err) {
-      if (err instanceof DataDirInUseError) {
+      if (err instanceof DataDirInUseError || err instanceof DatabaseUnreachableError) {
         logger.fatal(err.message);
         process.exit(1);
       }

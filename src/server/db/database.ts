@@ -35,6 +35,7 @@ export async function openDatabase(
   onConnectionError?: ConnectionErrorHandler,
 ): Promise<Database> {
   if (config.databaseUrl) {
+    await waitForDatabase(config.databaseUrl, config.databaseStartWaitMs, log);
     const database = connect(config.databaseUrl, { onError: onConnectionError });
     await runMigrations(database.db);
     return database;
@@ -66,6 +67,82 @@ export async function openDatabase(
     await server?.stop().catch(() => {});
     release();
     throw err;
+  }
+}
+
+/** A start that cannot use DATABASE_URL: one line for the engineer, naming where and why (never the password). */
+export class DatabaseUnreachableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/** Where a connection string points, without its user and password: host:port/database (or its socket folder). */
+export function databaseAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    const socket = u.searchParams.get('host');
+    return `${socket ?? (u.hostname || 'localhost')}${socket ? '' : `:${u.port || 5432}`}${u.pathname}`;
+  } catch {
+    return 'the address in DATABASE_URL';
+  }
+}
+
+/** Node's socket errors and PostgreSQL's answers that mean "not yet": worth waiting for, not a wrong setting. */
+const NOT_YET = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** cannot_connect_now (starting up, shutting down, in recovery), too_many_connections. */
+const PG_NOT_YET = new Set(['57P03', '53300']);
+const WAIT_STEP_MS = 500;
+
+function notYet(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  if (e.code && (NOT_YET.has(e.code) || PG_NOT_YET.has(e.code))) return true;
+  // node-postgres's own words for a connection cut or timed out before PostgreSQL answered.
+  return /^Connection terminated/.test(e.message ?? '');
+}
+
+/**
+ * Before a start uses DATABASE_URL: waits up to `waitMs` for its PostgreSQL to accept a connection, since at boot it
+ * may be starting beside this server (a refused connection, "the database system is starting up"), and says once that
+ * it waits. A refusal that waiting will not change (the credentials, a database that does not exist) stops at once.
+ * Either way the error names the address and the reason in one line, not Node's whole error object.
+ */
+export async function waitForDatabase(url: string, waitMs: number, log: (msg: string) => void): Promise<void> {
+  const where = databaseAddress(url);
+  const deadline = Date.now() + waitMs;
+  let told = false;
+  for (;;) {
+    const client = standaloneClient({ connectionString: url, connectionTimeoutMillis: 5000 });
+    try {
+      await client.connect();
+      await client.end();
+      if (told) log(`The database at ${where} accepts connections`);
+      return;
+    } catch (err) {
+      void client.end().catch(() => {});
+      const e = err as { code?: string; message?: string };
+      const reason = `${e.message ?? String(err)}${e.code ? ` (${e.code})` : ''}`;
+      if (!notYet(err))
+        throw new DatabaseUnreachableError(
+          `The database at ${where} (DATABASE_URL) refused this server: ${reason}. Check DATABASE_URL's user, password and database name.`,
+        );
+      if (Date.now() >= deadline)
+        throw new DatabaseUnreachableError(
+          `Cannot reach the database at ${where} (DATABASE_URL): ${reason}${waitMs > 0 ? `, tried for ${Math.round(waitMs / 1000)} s (DATABASE_START_WAIT_S)` : ''}. Check that PostgreSQL runs there and that DATABASE_URL is right.`,
+        );
+      if (!told) log(`Waiting for the database at ${where} (DATABASE_URL) to accept connections: ${reason}`);
+      told = true;
+      await new Promise((r) => setTimeout(r, Math.min(WAIT_STEP_MS, deadline - Date.now())));
+    }
   }
 }
 
