@@ -454,7 +454,8 @@ describe('alerts', () => {
     await page.getByRole('checkbox', { name: 'رياضة' }).check();
     await page.getByRole('button', { name: 'حفظ الاختيارات' }).click();
     await expect.poll(() => topicsOf(endpoint)).toEqual(['breaking', 'sports']);
-    expect(await page.getByRole('status').filter({ hasText: 'تم حفظ اختياراتك' }).count()).toBe(1);
+    // The page says so once the server's answer reaches it, which can be a moment after the database has the topics.
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'تم حفظ اختياراتك' }).count()).toBe(1);
     await screenshot(page, 'push-settings-360');
     await page.getByRole('button', { name: 'إيقاف التنبيهات' }).click();
     await expect.poll(() => topicsOf(endpoint)).toBeUndefined();
