@@ -18,6 +18,11 @@ import {
  * first screen is alive without waiting for the rest of the page's code.
  *
  * The boundary is rendered on both sides (its markers must be in the server's HTML for the browser to hydrate it).
+ *
+ * A part made with `{ whenVisible: true }` (islands, as the Guardian's dotcom-rendering hydrates them) is also not brought
+ * alive with the page: its code loads at once, but it hydrates only when the reader scrolls it into view.
+ * Until then it is the server's HTML, links and all, and costs the phone's main thread nothing (the front page's
+ * lower half is some 370 of its 630 elements). A part drawn later in the browser (a visit within the app) never waits.
  */
 export interface LazyPart<P> {
   (props: P): React.ReactElement;
@@ -25,6 +30,27 @@ export interface LazyPart<P> {
 }
 
 const parts: { preload: () => Promise<void> }[] = [];
+
+export interface PartOptions {
+  /** Hydrate when the reader scrolls it into view, not with the page (see above). */
+  whenVisible?: boolean;
+}
+
+let pageAlive = false;
+/** The page's first hydration has committed (app/reader-app.tsx): parts drawn from now on hydrate at once. */
+export function markPageAlive(): void {
+  pageAlive = true;
+}
+
+interface Gate {
+  promise: Promise<void>;
+  open: () => void;
+}
+function gate(): Gate {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
 
 /**
  * A component in a chunk of its own: `preload` loads it (once), `loaded()` is the component once it has, and `Lazy`
@@ -44,19 +70,22 @@ export function loadable<P extends object, M extends Record<string, unknown>>(lo
 export function lazyPart<P extends object, M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M,
+  options: PartOptions = {},
 ): LazyPart<P> {
   const { preload, loaded } = loadable<P, M>(load, name);
   // One component whether the chunk is in or not (waiting for it with React's use()): had the boundary held
   // <Lazy> first and the loaded component later, React would take them for two components and make the part's DOM
   // again on its first update.
-  const Inner = (props: P) => {
+  // `wait`: a part that hydrates when visible stays the server's HTML until its gate opens.
+  const Inner = ({ wait, props }: { wait: Promise<void> | undefined; props: P }) => {
+    if (wait) use(wait);
     if (!loaded()) use(preload());
     return createElement(loaded()!, props);
   };
   // The boundary itself, memoised: it renders again only when its props really change.
-  const Boundary = memo((props: P) => (
+  const Boundary = memo(({ wait, ...props }: P & { wait: Promise<void> | undefined }) => (
     <Suspense fallback={null}>
-      <Inner {...props} />
+      <Inner wait={wait} props={props as P} />
     </Suspense>
   ));
   // Until the chunk has arrived the boundary keeps the props it was first drawn with (the server's). A page that
@@ -68,12 +97,31 @@ export function lazyPart<P extends object, M extends Record<string, unknown>>(
   // the server used and then takes the latest ones, in a transition (which waits for hydration, never undoes it).
   const Part = Object.assign(
     (props: P) => {
-      const [ready, setReady] = useState(() => loaded() !== undefined);
+      // Only the page's first hydration waits, and only in a browser: the server draws every part whole.
+      const [waiting] = useState(() =>
+        options.whenVisible && typeof window !== 'undefined' && !pageAlive ? gate() : undefined,
+      );
+      const box = useRef<HTMLDivElement>(null);
+      const [ready, setReady] = useState(() => loaded() !== undefined && !waiting);
       const first = useRef(props);
       useEffect(() => {
-        if (!ready) void preload().then(() => startTransition(() => setReady(true)));
-      }, [ready]);
-      return <Boundary {...(ready ? props : first.current)} />;
+        const el = box.current;
+        if (!waiting) return;
+        if (!el || typeof IntersectionObserver === 'undefined') return waiting.open();
+        const seen = new IntersectionObserver((entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return;
+          seen.disconnect();
+          waiting.open();
+        });
+        seen.observe(el);
+        return () => seen.disconnect();
+      }, [waiting]);
+      useEffect(() => {
+        if (!ready) void Promise.all([preload(), waiting?.promise]).then(() => startTransition(() => setReady(true)));
+      }, [ready, waiting]);
+      const boundary = <Boundary {...(ready ? props : first.current)} wait={waiting?.promise} />;
+      // What the observer watches: the part's own box, on the server as in the browser (the HTML must match).
+      return options.whenVisible ? <div ref={box}>{boundary}</div> : boundary;
     },
     { preload },
   );

@@ -9,10 +9,14 @@ import { planFrontPage, type FrontPlan } from './front-plan';
 import { HeadlineList } from './headline-list';
 import { PrayerStrip } from './prayer-strip';
 
-/** Everything below the first screen, in a chunk of its own: the top is alive before that code arrives. */
+/**
+ * Everything below the first screen, in a chunk of its own: the top is alive before that code arrives, and the rest
+ * comes alive when the reader scrolls near it.
+ */
 const HomeLower = lazyPart<{ plan: FrontPlan; latestError: boolean; now: Date | null }, typeof import('./home-lower')>(
   () => import('./home-lower'),
   'HomeLower',
+  { whenVisible: true },
 );
 
 /**
