@@ -283,6 +283,29 @@ describe('the article page', () => {
     await context.close();
   });
 
+  it('on a phone, brings the sidebar after the article alive only once the reader scrolls to it', async () => {
+    const [row] = await dbQuery<{ id: number }>(
+      "select id from news where status = 'published' order by published_at desc limit 1",
+    );
+    const { context, page } = await open(`/news/${row!.id}`, PHONE);
+    const sidebar = page.getByRole('complementary', { name: 'أخبار أخرى' });
+    // React marks what it has hydrated: the article is alive, the sidebar below it still the server's HTML.
+    const alive = (selector: string) =>
+      page.evaluate(
+        (s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')),
+        selector,
+      );
+    expect(await alive('main article h1')).toBe(true);
+    expect(await alive('aside[aria-label="أخبار أخرى"]')).toBe(false);
+    // Scrolled to (a click scrolls first), it answers: the most read over the week.
+    const week = sidebar.getByRole('button', { name: 'آخر 7 أيام' });
+    await week.scrollIntoViewIfNeeded();
+    await expect.poll(() => alive('aside[aria-label="أخبار أخرى"]')).toBe(true);
+    await week.click();
+    await expect.poll(() => week.getAttribute('aria-pressed')).toBe('true');
+    await context.close();
+  });
+
   it('keeps the lead picture on a phone’s first screen, with sharing as one row of labelled icons', async () => {
     const [row] = await dbQuery<{ id: number }>(
       "select id from news where status = 'published' and image_url is not null order by published_at desc limit 1",

@@ -51,10 +51,13 @@ export function AdSlot(props: AdSlotProps) {
 
 /**
  * Beside an article on a desktop, after it on a phone: its section's latest, the most read and an ad box. Drawn whole
- * by the server (its data is in the page), alive once its chunk arrives: not needed to read the article, and out of
- * its first load (which the ad boxes would otherwise have taken past its budget).
+ * by the server (its data is in the page), alive once its chunk arrives and the reader has it in view (on a phone,
+ * after the article: an island that costs nothing to a reader who reads and leaves): not needed to read the article,
+ * and out of its first load (which the ad boxes would otherwise have taken past its budget). Its box is the grid's
+ * column beside the article.
  */
 export const ArticleSidebar = lazyPart<ArticleSidebarProps, typeof import('../features/news/article-sidebar')>(
   () => import('../features/news/article-sidebar'),
   'ArticleSidebar',
+  { whenVisible: true, className: 'min-w-0' },
 );

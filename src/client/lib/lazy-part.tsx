@@ -34,6 +34,8 @@ const parts: { preload: () => Promise<void> }[] = [];
 export interface PartOptions {
   /** Hydrate when the reader scrolls it into view, not with the page (see above). */
   whenVisible?: boolean;
+  /** The classes of that part's own box (a grid item's `min-w-0`, say: the box stands where the part would). */
+  className?: string;
 }
 
 let pageAlive = false;
@@ -121,7 +123,13 @@ export function lazyPart<P extends object, M extends Record<string, unknown>>(
       }, [ready, waiting]);
       const boundary = <Boundary {...(ready ? props : first.current)} wait={waiting?.promise} />;
       // What the observer watches: the part's own box, on the server as in the browser (the HTML must match).
-      return options.whenVisible ? <div ref={box}>{boundary}</div> : boundary;
+      return options.whenVisible ? (
+        <div ref={box} className={options.className}>
+          {boundary}
+        </div>
+      ) : (
+        boundary
+      );
     },
     { preload },
   );
