@@ -22,11 +22,8 @@ let database;
 try {
   database = await openDatabaseBeside(config, (m) => console.log(m));
 } catch (err) {
-  if (err instanceof DatabaseUnreachableError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  if (err instanceof DataDirInUseError) {
+  // Said in one line, as the server says it (main.ts): nothing to trace.
+  if (err instanceof DatabaseUnreachableError || err instanceof DataDirInUseError) {
     console.error(err.message);
     process.exit(1);
   }

@@ -81,8 +81,21 @@ describe('a start on DATABASE_URL', () => {
     expect(err).toBeInstanceOf(DatabaseUnreachableError);
     expect((err as Error).message).toContain('no_such_newsroom');
     expect((err as Error).message).toContain('3D000');
-    expect((err as Error).message).toContain("Check DATABASE_URL's user, password and database name");
+    expect((err as Error).message).toContain('does not exist');
+    expect((err as Error).message).toContain('Check the database name in DATABASE_URL');
     if (real.password) expect((err as Error).message).not.toContain(real.password);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('stops at once with the reason itself when the server cannot use it otherwise (TLS asked of a PostgreSQL without it)', async () => {
+    const url = new URL(inject('pgAdminUrl'));
+    url.searchParams.set('sslmode', 'require');
+    const started = Date.now();
+    const err = await waitForDatabase(url.toString(), 20_000, () => {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DatabaseUnreachableError);
+    expect((err as Error).message).toMatch(/could not be used: .*SSL/);
+    expect((err as Error).message).toContain('sslmode');
+    expect((err as Error).message).not.toContain('does not exist');
     expect(Date.now() - started).toBeLessThan(5000);
   });
 

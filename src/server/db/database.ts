@@ -110,6 +110,18 @@ function notYet(err: unknown): boolean {
   return /^Connection terminated/.test(e.message ?? '');
 }
 
+/** What a refusal that waiting will not change says to check, by PostgreSQL's error code. */
+function refusal(where: string, reason: string, code: string | undefined): string {
+  // invalid_catalog_name: the database named in the URL does not exist there.
+  if (code === '3D000')
+    return `The database at ${where} (DATABASE_URL) does not exist: ${reason}. Check the database name in DATABASE_URL, or create it (createdb).`;
+  // invalid_password, invalid_authorization_specification (no such role, or pg_hba.conf refuses it).
+  if (code === '28P01' || code === '28000')
+    return `The database at ${where} (DATABASE_URL) refused this server's sign-in: ${reason}. Check DATABASE_URL's user and password (and pg_hba.conf).`;
+  // Anything else (TLS asked of a server without it, a protocol error): the reason says what.
+  return `The database at ${where} (DATABASE_URL) could not be used: ${reason}. Check DATABASE_URL (its user, password, database name and sslmode).`;
+}
+
 /**
  * Before a start uses DATABASE_URL: waits up to `waitMs` for its PostgreSQL to accept a connection, since at boot it
  * may be starting beside this server (a refused connection, "the database system is starting up"), and says once that
@@ -131,10 +143,7 @@ export async function waitForDatabase(url: string, waitMs: number, log: (msg: st
       void client.end().catch(() => {});
       const e = err as { code?: string; message?: string };
       const reason = `${e.message ?? String(err)}${e.code ? ` (${e.code})` : ''}`;
-      if (!notYet(err))
-        throw new DatabaseUnreachableError(
-          `The database at ${where} (DATABASE_URL) refused this server: ${reason}. Check DATABASE_URL's user, password and database name.`,
-        );
+      if (!notYet(err)) throw new DatabaseUnreachableError(refusal(where, reason, e.code));
       if (Date.now() >= deadline)
         throw new DatabaseUnreachableError(
           `Cannot reach the database at ${where} (DATABASE_URL): ${reason}${waitMs > 0 ? `, tried for ${Math.round(waitMs / 1000)} s (DATABASE_START_WAIT_S)` : ''}. Check that PostgreSQL runs there and that DATABASE_URL is right.`,
