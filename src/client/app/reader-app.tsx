@@ -13,7 +13,6 @@ import { Tickers } from '../features/tickers/tickers';
 import { AdSlot } from './parts';
 import { q, type QueryDef } from '../lib/queries';
 import { matchRoutes } from '../lib/routing';
-import { markPageAlive } from '../lib/lazy-part';
 import { readerRoutes } from './routes';
 import { SiteContext, type SiteContextValue } from './site-context';
 
@@ -74,9 +73,8 @@ export function ReaderApp({ site, page }: { site: SiteContextValue; page?: React
   const search = useSearch();
   useRouteEffects(pathname, search);
   // The page's controls answer from here on (hydration has committed): `html[data-hydrated]`, which the end-to-end
-  // tests wait for before they click.
+  // tests wait for before they click, and after which lazy parts no longer wait to be seen (lib/lazy-part.tsx).
   useEffect(() => {
-    markPageAlive();
     document.documentElement.dataset.hydrated = '';
   }, []);
   // SPEC §2's 300 ms fade is for route changes; the first page arrives complete from the server and shows at once.

@@ -38,11 +38,11 @@ export interface PartOptions {
   className?: string;
 }
 
-let pageAlive = false;
-/** The page's first hydration has committed (app/reader-app.tsx): parts drawn from now on hydrate at once. */
-export function markPageAlive(): void {
-  pageAlive = true;
-}
+/**
+ * Whether the page's first hydration has committed: app/reader-app.tsx marks it on the document (`html[data-hydrated]`,
+ * what its controls and the end-to-end tests go by). Parts drawn from then on hydrate at once.
+ */
+const pageAlive = () => document.documentElement.dataset.hydrated !== undefined;
 
 interface Gate {
   promise: Promise<void>;
@@ -101,7 +101,7 @@ export function lazyPart<P extends object, M extends Record<string, unknown>>(
     (props: P) => {
       // Only the page's first hydration waits, and only in a browser: the server draws every part whole.
       const [waiting] = useState(() =>
-        options.whenVisible && typeof window !== 'undefined' && !pageAlive ? gate() : undefined,
+        options.whenVisible && typeof document !== 'undefined' && !pageAlive() ? gate() : undefined,
       );
       const box = useRef<HTMLDivElement>(null);
       const [ready, setReady] = useState(() => loaded() !== undefined && !waiting);

@@ -11,7 +11,7 @@ import { PrayerStrip } from './prayer-strip';
 
 /**
  * Everything below the first screen, in a chunk of its own: the top is alive before that code arrives, and the rest
- * comes alive when the reader scrolls near it.
+ * comes alive when the reader scrolls it into view.
  */
 const HomeLower = lazyPart<{ plan: FrontPlan; latestError: boolean; now: Date | null }, typeof import('./home-lower')>(
   () => import('./home-lower'),
