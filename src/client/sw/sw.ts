@@ -10,7 +10,8 @@
  *   and with a note of when it was saved; a page neither fetched nor saved gets the offline page with the list of
  *   what is saved. Nothing is saved from the newsroom, previews or /api, nor any answer marked private or no-store.
  * - Pictures (/media): from the network; offline, a saved article's picture at the width kept, else the placeholder.
- * - Everything else (scripts, /api, other origins) is left to the browser.
+ * - Everything else (scripts, /api, other origins) is left to the browser, without coming to this worker at all
+ *   (requestRules below).
  * - Alerts: push.ts.
  */
 import {
@@ -108,6 +109,17 @@ const serwist: Serwist = new Serwist({
   clientsClaim: true,
   navigationPreload: false,
   disableDevLogs: true,
+  // Only pages and pictures come to this worker at all; every other request (scripts, styles, fonts, /api, polls,
+  // beacons) goes straight to the network, without starting the worker or waking it (Chromium's Static Routing
+  // API; browsers without it send them through the worker, which leaves them to the network). Besides sparing a
+  // phone the worker's start for each of them, this lets a new deployment take over: Chromium stops the old worker
+  // as the new one takes over, and a request arriving in that moment (a poll, every few seconds on a live page)
+  // started it again and left the new one waiting, for as long as the page stayed open.
+  requestRules: [
+    { condition: { requestMode: 'navigate' }, source: 'fetch-event' },
+    { condition: { urlPattern: { pathname: '/media/*' } }, source: 'fetch-event' },
+    { condition: { urlPattern: { pathname: '/*' } }, source: 'network' },
+  ],
   runtimeCaching: [
     {
       matcher: ({ request, url }) => request.mode === 'navigate' && url.origin === origin && neverByWorker(url),
