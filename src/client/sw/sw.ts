@@ -2,8 +2,8 @@
 /**
  * The service worker (built with the browser bundle by scripts/build-sw.mjs into dist/client/sw.js, served at /sw.js,
  * registered by pages after they have loaded: src/client/features/reach/service-worker.ts). Serwist does the work: precaching the
- * offline page, the fonts and the icons; the network-first strategy with its timeout; a new version taking over at
- * once and clearing what the old one precached.
+ * offline page, the fonts and the icons; the network-first strategy with its timeout; a new version taking over once
+ * the reader's pages of the old one are closed, and clearing what the old one precached.
  *
  * - Pages: from the network first. The home page and articles are saved as they arrive (saved-pages.ts); when the
  *   network fails, or has not answered within NETWORK_TIMEOUT_SECONDS, the saved copy is shown without its scripts
@@ -105,16 +105,20 @@ const offlineFallback: SerwistPlugin = { handlerDidError: () => offlinePage() };
 const serwist: Serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
   precacheOptions: { cleanupOutdatedCaches: true },
-  skipWaiting: true,
+  // A new version waits until no page of the site is open with the old one, then takes over (the next visit has it).
+  // Not at once (skipWaiting): Chromium stops the old worker as the new one takes over, and a request of an open page
+  // reaching the old one in that moment (a picture as the reader scrolls, a poll) started it again; the new one was
+  // then left waiting, and every later navigation of that tab, a reload included, hung without reaching the network
+  // (e2e/reach.e2e.ts made it happen with a page asking for a picture every 20 ms; CI met it twice with no help). The
+  // old worker serving an open page costs nothing: pages always come from the network, and scripts never through it.
+  skipWaiting: false,
   clientsClaim: true,
   navigationPreload: false,
   disableDevLogs: true,
   // Only pages and pictures come to this worker at all; every other request (scripts, styles, fonts, /api, polls,
-  // beacons) goes straight to the network, without starting the worker or waking it (Chromium's Static Routing
-  // API; browsers without it send them through the worker, which leaves them to the network). Besides sparing a
-  // phone the worker's start for each of them, this lets a new deployment take over: Chromium stops the old worker
-  // as the new one takes over, and a request arriving in that moment (a poll, every few seconds on a live page)
-  // started it again and left the new one waiting, for as long as the page stayed open.
+  // beacons) goes straight to the network without starting or waking the worker (Chromium's Static Routing API;
+  // browsers without it send them through the worker, which leaves them to the network), sparing a phone the worker's
+  // start for each of them.
   requestRules: [
     { condition: { requestMode: 'navigate' }, source: 'fetch-event' },
     { condition: { urlPattern: { pathname: '/media/*' } }, source: 'fetch-event' },
