@@ -170,6 +170,27 @@ describe('reading offline', () => {
     expect(await list.allTextContents()).toEqual([read[1]!.title, read[0]!.title, 'الصفحة الرئيسية']);
     expect(await page.locator('header').count()).toBeGreaterThan(0); // the site's chrome
     await screenshot(page, 'offline-page-360');
+    // Its fonts and icons come from what the worker precached, whatever the browser's own cache still has.
+    const precachedFiles = await page.evaluate(async () => {
+      const out: string[] = [];
+      for (const name of await caches.keys())
+        if (name.includes('precache'))
+          for (const r of await (await caches.open(name)).keys()) out.push(new URL(r.url).pathname);
+      return out.filter((p) => /\.(woff2|png)$/.test(p));
+    });
+    expect(precachedFiles.length).toBeGreaterThanOrEqual(4);
+    for (const file of precachedFiles)
+      expect(
+        await page.evaluate(
+          (f) =>
+            fetch(f, { cache: 'no-store' }).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          file,
+        ),
+        file,
+      ).toBe(200);
     await list.first().click();
     await page.waitForURL(`**/news/${read[1]!.id}`);
     expect(await page.locator('h1').first().textContent()).toBe(read[1]!.title);

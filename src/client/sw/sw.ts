@@ -42,12 +42,20 @@ declare global {
 declare const self: ServiceWorkerGlobalScope;
 
 const origin = self.location.origin;
+// What the build precaches (written into the bundle by Serwist's injectManifest, which wants this one mention of it).
+const precache = self.__SW_MANIFEST;
 // A picture that does not arrive in time is left out rather than waited for: the saved pages are changed one at a
 // time, so one fetch hanging on a failing network would hold every later save, and the page's fetch event with them
 // (which keeps a new deployment's worker from taking over).
 const saved = savedPages(origin, (url) =>
   fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(SAVED_IMAGE_TIMEOUT_MS) }),
 );
+
+/** A precache entry's path on this origin. */
+const precachedPath = (entry: PrecacheEntry | string) =>
+  new URL(typeof entry === 'string' ? entry : entry.url, self.location.href).pathname;
+/** A path as a URLPattern that matches it and nothing else (its special characters escaped). */
+const urlPatternLiteral = (path: string) => path.replace(/[:*(){}+?\\]/g, '\\$&');
 
 const html = (body: string, from: Response) =>
   new Response(body, {
@@ -103,25 +111,29 @@ const savedPagesPlugin: SerwistPlugin = {
 const offlineFallback: SerwistPlugin = { handlerDidError: () => offlinePage() };
 
 const serwist: Serwist = new Serwist({
-  precacheEntries: self.__SW_MANIFEST,
+  precacheEntries: precache,
   precacheOptions: { cleanupOutdatedCaches: true },
   // A new version waits until no page of the site is open with the old one, then takes over (the next visit has it).
   // Not at once (skipWaiting): Chromium stops the old worker as the new one takes over, and a request of an open page
   // reaching the old one in that moment (a picture as the reader scrolls, a poll) started it again; the new one was
   // then left waiting, and every later navigation of that tab, a reload included, hung without reaching the network
-  // (e2e/reach.e2e.ts made it happen with a page asking for a picture every 20 ms; CI met it twice with no help). The
+  // (e2e/reach.e2e.ts made it happen with a page asking for a picture every 20 ms; CI met the waiting worker twice). The
   // old worker serving an open page costs nothing: pages always come from the network, and scripts never through it.
   skipWaiting: false,
   clientsClaim: true,
   navigationPreload: false,
   disableDevLogs: true,
-  // Only pages and pictures come to this worker at all; every other request (scripts, styles, fonts, /api, polls,
-  // beacons) goes straight to the network without starting or waking the worker (Chromium's Static Routing API;
-  // browsers without it send them through the worker, which leaves them to the network), sparing a phone the worker's
-  // start for each of them.
+  // Only pages, pictures and what it precached (fonts, icons: served from the precache when offline) come to this
+  // worker at all; every other request (scripts, styles, /api, polls, beacons) goes straight to the network without
+  // starting or waking the worker (Chromium's Static Routing API; browsers without it send them through the worker,
+  // which leaves them to the network), sparing a phone the worker's start for each of them.
   requestRules: [
     { condition: { requestMode: 'navigate' }, source: 'fetch-event' },
     { condition: { urlPattern: { pathname: '/media/*' } }, source: 'fetch-event' },
+    ...(precache ?? []).map((entry) => ({
+      condition: { urlPattern: { pathname: urlPatternLiteral(precachedPath(entry)) } },
+      source: 'fetch-event' as const,
+    })),
     { condition: { urlPattern: { pathname: '/*' } }, source: 'network' },
   ],
   runtimeCaching: [
