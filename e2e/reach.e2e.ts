@@ -47,6 +47,17 @@ const saved = (page: Page) =>
     return index.pages.map((p) => ({ path: p.path, images: p.images.map((i) => new URL(i.url).pathname) }));
   });
 
+/** What the service worker precached: each entry's path and query (its revision, for files without a hash). */
+const precachedUrls = (page: Page) =>
+  page.evaluate(async () => {
+    const out: string[] = [];
+    for (const name of await caches.keys())
+      if (name.includes('precache'))
+        for (const r of await (await caches.open(name)).keys())
+          out.push(new URL(r.url).pathname + new URL(r.url).search);
+    return out;
+  });
+
 /** When the service worker saved a page (its index's time), if it did. */
 const savedAt = (page: Page, path: string) =>
   page.evaluate(async (path) => {
@@ -171,13 +182,9 @@ describe('reading offline', () => {
     expect(await page.locator('header').count()).toBeGreaterThan(0); // the site's chrome
     await screenshot(page, 'offline-page-360');
     // Its fonts and icons come from what the worker precached, whatever the browser's own cache still has.
-    const precachedFiles = await page.evaluate(async () => {
-      const out: string[] = [];
-      for (const name of await caches.keys())
-        if (name.includes('precache'))
-          for (const r of await (await caches.open(name)).keys()) out.push(new URL(r.url).pathname);
-      return out.filter((p) => /\.(woff2|png)$/.test(p));
-    });
+    const precachedFiles = (await precachedUrls(page))
+      .map((u) => new URL(u, proxy.origin).pathname)
+      .filter((p) => /\.(woff2|png)$/.test(p));
     expect(precachedFiles.length).toBeGreaterThanOrEqual(4);
     for (const file of precachedFiles)
       expect(
@@ -277,15 +284,7 @@ describe('a new deployment', () => {
     const [a, b] = await articles(2);
     await page.goto(`${proxy.origin}/news/${a!.id}`);
     await expect.poll(async () => (await saved(page)).map((p) => p.path)).toContain(`/news/${a!.id}`);
-    const precached = (p: Page) =>
-      p.evaluate(async () => {
-        const out: string[] = [];
-        for (const name of await caches.keys())
-          if (name.includes('precache'))
-            for (const r of await (await caches.open(name)).keys())
-              out.push(new URL(r.url).pathname + new URL(r.url).search);
-        return out.filter((u) => u.startsWith('/offline'));
-      });
+    const precached = async (p: Page) => (await precachedUrls(p)).filter((u) => u.startsWith('/offline'));
     const before = await precached(page);
     expect(before).toHaveLength(1);
     // The next build: a new revision for every file without a hash in its name (the server's own sw.js, edited).
