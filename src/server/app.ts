@@ -71,6 +71,7 @@ import { createInvalidationBus, type InvalidationBus } from './plugins/invalidat
 import { registerSecurity } from './plugins/security';
 import { registerSsr } from './plugins/ssr';
 import { registerRequestScope } from './lib/deadline';
+import { STAFF_ROUTE_HEADER } from './staff/staff-thread';
 import { withoutControlChars } from './lib/input';
 import { createLifecycle, DRAINING_KEEP_ALIVE_MS, KEEP_ALIVE_TIMEOUT_MS, type Lifecycle } from './lib/lifecycle';
 import { LOG_SERIALIZERS } from './lib/logging';
@@ -97,6 +98,13 @@ export interface AppDeps {
   mediaStore?: MediaStore;
   /** The fan-out job's timings (tests make them short). */
   fanout?: ModuleDeps['fanout'];
+  /**
+   * This app is a staff thread's (server/staff/): it answers only the admin API its main thread hands it, runs none
+   * of the background work (the main thread's), and tells the main thread of every tag its writes drop.
+   */
+  staff?: { onOwnDrop: (tags: readonly string[]) => void };
+  /** Hands admin API requests to the staff thread before Fastify (server/staff/): true when it took one. */
+  forwardStaff?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 }
 
 declare module 'fastify' {
@@ -117,6 +125,8 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** View beacons answered before Fastify (modules/views/views.fast-path.ts). */
     beacons: BeaconFastPath;
+    /** Counts one answered request in the metrics (with METRICS_TOKEN; else does nothing): for what Fastify here never sees. */
+    observeRequest: (method: string, pattern: string | undefined, url: string, status: number, seconds: number) => void;
     /** Ad impression beacons answered before Fastify (modules/ads/ads.fast-path.ts). */
     impressionBeacons: ImpressionFastPath;
     /** Every route registered, for tests that must see them all (e.g. that every admin route needs a session). */
@@ -137,6 +147,8 @@ export async function buildApp({
   lifecycle = createLifecycle(),
   mediaStore = createMediaStore(config.media),
   fanout,
+  staff,
+  forwardStaff,
 }: AppDeps): Promise<FastifyInstance> {
   const now = clock ?? (() => new Date());
   // The cache reads the time on every hit: without a test's clock, Date.now() (no Date made each time).
@@ -165,7 +177,8 @@ export async function buildApp({
         if (
           !handle.current?.fastPath(req, res) &&
           !handle.beacons?.handle(req, res) &&
-          !handle.impressions?.handle(req, res)
+          !handle.impressions?.handle(req, res) &&
+          !forwardStaff?.(req, res)
         )
           handler(req, res);
       });
@@ -254,6 +267,7 @@ export async function buildApp({
     log: app.log,
     purge: config.cdnPurge,
     fetch: fetchImpl,
+    onOwnDrop: staff?.onOwnDrop,
   });
   const m = buildModules({ db, config, now, fetch: fetchImpl, log: app.log, invalidation, mediaStore, fanout });
   app.decorate('invalidation', invalidation);
@@ -263,8 +277,11 @@ export async function buildApp({
   app.decorate('mediaStore', mediaStore);
   invalidation.subscribe((tags) => m.viewCounter.forget(tags));
   invalidation.subscribe((tags) => m.ads.forget(tags));
+  // A staff thread's sends are found by its main thread's runner (within its poll): a kick here does nothing.
+  if (staff) await m.fanoutRunner.stop();
   app.addHook('onReady', async () => {
     await invalidation.start();
+    if (staff) return;
     m.statsRecorder.start();
     m.viewCounter.start();
     m.adCounter.start();
@@ -281,6 +298,7 @@ export async function buildApp({
   });
   // A graceful stop writes what is counted in memory before the caller closes the database.
   app.addHook('onClose', async () => {
+    if (staff) return invalidation.close();
     await m.backups.stop();
     await m.jobs.stop();
     await m.fanoutRunner.stop();
@@ -315,6 +333,13 @@ export async function buildApp({
   });
   handle.current = cacheHandleValue;
   if (metrics) registerRequestMetrics(app, metrics, cacheHandleValue.isInternal);
+  app.decorate('observeRequest', metrics ? metrics.observeRequest : () => {});
+  // A staff thread names the route of each answer for its main thread's metrics (which strips the header).
+  if (staff)
+    app.addHook('onSend', (req, reply, payload, done) => {
+      reply.header(STAFF_ROUTE_HEADER, req.routeOptions.url ?? '');
+      done(null, payload);
+    });
   await registerSecurity(app, config.publicUrl, pageStyleHashes(assets), config.mediaPublicUrl);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyCookie);

@@ -145,6 +145,8 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces (it travels in an Authorization header)')
     .optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // The admin API on a thread of its own (server/staff/), so a save is not held up by readers' traffic.
+  STAFF_THREAD: bool.default(true),
   // Scheduled backups: a cron expression on Tripoli's clock ("0 3 * * *": every day at 03:00); unset, none are made.
   BACKUP_SCHEDULE: z
     .string()
@@ -234,6 +236,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Worker processes on this machine (node:cluster); 1: the server is one process. */
   webConcurrency: number;
+  /** The admin API answered on a thread of its own (server/staff/); false: on the readers' thread. */
+  staffThread: boolean;
   /** Where image files live: DATA_DIR/media, or an S3-compatible bucket. */
   media: MediaStorageConfig;
   /** Where pages load images from (a CDN or the bucket's public address); undefined: the app's own /media. */
@@ -344,6 +348,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     timeouts: { readerMs: e.READER_TIMEOUT_MS, adminMs: e.ADMIN_TIMEOUT_MS },
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY,
+    staffThread: e.STAFF_THREAD,
     media:
       e.MEDIA_STORAGE === 's3'
         ? {

@@ -2,6 +2,7 @@
 // First: run from the compiled bundle, its stack traces name the TypeScript sources, also while the rest loads.
 import './lib/stack-traces-install';
 import cluster from 'node:cluster';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { buildApp } from './app';
 import { runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
@@ -11,6 +12,8 @@ import { createLogger, logProcessFaults } from './lib/logging';
 import { ensureFirstAdmin } from './db/seed/admin-bootstrap';
 import { isDemoSeeded, seedDemo } from './db/seed/seed';
 import { createMediaStore } from './modules/media/media.store';
+import { createStaffThread } from './staff/staff-thread';
+import { runStaffThread } from './staff/staff-thread.worker';
 
 const STOP_TIMEOUT_MS = 15_000;
 /** How long a stopping server still accepts connections, to answer them rather than reset them. */
@@ -74,7 +77,16 @@ async function main(): Promise<void> {
   }
 
   const database = await prepare();
-  const app = await buildApp({ config, db: database.db, logger, mediaStore });
+  // The admin API on a thread of its own (staff/staff-thread.ts): this file again, as a worker.
+  const staff = config.staffThread
+    ? createStaffThread({
+        entry: new URL(import.meta.url),
+        databaseUrl: database.url,
+        adminTimeoutMs: config.timeouts.adminMs,
+        log: logger,
+      })
+    : undefined;
+  const app = await buildApp({ config, db: database.db, logger, mediaStore, forwardStaff: staff?.forward });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -90,6 +102,7 @@ async function main(): Promise<void> {
       // Not ready from now on (/readyz answers 503), before anything else: a load balancer stops sending readers.
       app.lifecycle.startDraining();
       await app.drain(DRAIN_MS);
+      await staff?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -103,9 +116,21 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   log(`Sahifa is up in ${Date.now() - started} ms`);
+  // After the readers' start: until it is ready, this thread answers the admin API itself.
+  staff?.start({
+    cache: app.invalidation,
+    serving: () => !app.lifecycle.draining,
+    observe: app.observeRequest,
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (isMainThread)
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+else if ((workerData as { staffThread?: boolean } | null)?.staffThread)
+  runStaffThread(workerData).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

@@ -10,12 +10,17 @@ import { runMigrations } from './migrate';
 export const EMBEDDED_DATABASE = 'sahifa';
 
 /**
- * Connections one instance opens at most: its pool (client.ts, 10) and its LISTEN connection. The embedded
- * PostgreSQL is sized for every worker plus the primary and room for tools (backups, psql); an external one must
- * allow INSTANCE_CONNECTIONS per instance (README, «Running several instances»).
+ * Connections one instance opens at most: its pool (client.ts, 10) and its LISTEN connection, and with its staff
+ * thread (staff/, STAFF_THREAD) that thread's pool and LISTEN connection. The embedded PostgreSQL is sized for every
+ * worker plus the primary and room for tools (backups, psql); an external one must allow this many per instance
+ * (README, «Running several instances»).
  */
 export const INSTANCE_CONNECTIONS = 11;
-export const connectionBudget = (workers: number) => Math.max(100, (workers + 1) * INSTANCE_CONNECTIONS + 20);
+/** The staff thread's own pool: a newsroom's staff, not its readers. */
+export const STAFF_POOL_SIZE = 5;
+export const STAFF_THREAD_CONNECTIONS = STAFF_POOL_SIZE + 1;
+export const connectionBudget = (workers: number, staffThread: boolean) =>
+  Math.max(100, (workers + 1) * (INSTANCE_CONNECTIONS + (staffThread ? STAFF_THREAD_CONNECTIONS : 0)) + 20);
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   const client = standaloneClient({ connectionString: adminUrl });
@@ -47,7 +52,7 @@ export async function openDatabase(
       dataDir: config.dataDir,
       port: config.embeddedPgPort,
       log,
-      maxConnections: connectionBudget(config.webConcurrency),
+      maxConnections: connectionBudget(config.webConcurrency, config.staffThread),
       avoidPorts: [config.port],
     });
     await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);

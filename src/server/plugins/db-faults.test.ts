@@ -55,3 +55,38 @@ it('serves the last good copy of a page, or an Arabic 503 that is never cached, 
   expect(back.statusCode).toBe(200);
   expect(back.body).toContain('خبر رياضي');
 }, 30_000);
+
+it('after a render fails, gives the next readers the last good copy at once while one re-render tries again', async () => {
+  const url = '/api/news?limit=5';
+  const good = await get(url);
+  expect(good.statusCode).toBe(200);
+  clock += (60 + 300 + 10) * 1000; // past its freshness and its stale-while-revalidate time
+  const counters = t.app.responseCache.counters;
+
+  await withDatabaseUnavailable(async () => {
+    // The first reader waits for the render to fail, then gets the last good copy.
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toBe(good.body);
+    // The next ones get it without a render of their own (none waits out the time bound again): one re-render runs.
+    const misses = counters.misses;
+    const previous = counters.previousHits;
+    const next = await Promise.all([get(url), get(url), get(url)]);
+    for (const r of next) {
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['x-cache']).toBe('STALE');
+      expect(r.headers['cache-control']).toBe('no-store');
+      expect(r.body).toBe(good.body);
+    }
+    // At most the one re-render (the refresh the first of them started), never one per reader.
+    expect(counters.misses - misses).toBeLessThanOrEqual(1);
+    expect(counters.previousHits - previous).toBe(3);
+  });
+
+  // The database is back: a re-render replaces the copy by itself, and readers get fresh answers again.
+  await t.database.pool.query(`update news set title = 'خبر بعد عودة القاعدة' where title = 'خبر يبقى ظاهراً'`);
+  await t.app.invalidation.publish(['news']);
+  await expect
+    .poll(async () => (await get(url)).body, { timeout: 10_000, interval: 100 })
+    .toContain('خبر بعد عودة القاعدة');
+}, 30_000);

@@ -36,6 +36,15 @@ export interface InvalidationBus extends Invalidator {
   subscribe(listener: (tags: readonly string[]) => void): void;
   /** True while the LISTEN connection is up. */
   readonly listening: boolean;
+  /** This bus's name in its announcements (another instance drops what it announces; this one does not). */
+  readonly instance: string;
+  /**
+   * Drops tags here only: what this process's staff thread (server/staff/) changed, told before it answers the
+   * staff member, so that the next reader here already sees it.
+   */
+  dropLocal(tags: readonly string[]): void;
+  /** Announcements by `instance` are not dropped again here: they were dropped by dropLocal (the staff thread's). */
+  ignoreFrom(instance: string): void;
 }
 
 export function createInvalidationBus(deps: {
@@ -44,9 +53,13 @@ export function createInvalidationBus(deps: {
   log: Log;
   purge?: PurgeHook;
   fetch?: typeof fetch;
+  /** Also told of every tag this instance's own writes drop (the staff thread tells its main thread). */
+  onOwnDrop?: (tags: readonly string[]) => void;
 }): InvalidationBus {
   const { pool, cache, log } = deps;
   const instance = randomUUID();
+  /** Instances whose announcements this one hears otherwise (its staff thread's, see dropLocal). */
+  const ignored = new Set<string>([instance]);
   let client: pg.Client | undefined;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -94,7 +107,7 @@ export function createInvalidationBus(deps: {
     c.on('notification', (msg) => {
       try {
         const { from, tags } = JSON.parse(msg.payload ?? '{}') as { from?: string; tags?: string[] };
-        if (from !== instance && Array.isArray(tags)) dropHere(tags);
+        if (!ignored.has(from ?? '') && Array.isArray(tags)) dropHere(tags);
       } catch {
         /* ignore malformed payloads */
       }
@@ -126,10 +139,12 @@ export function createInvalidationBus(deps: {
     },
     async invalidate(tags: readonly CacheTag[]) {
       dropHere(tags);
+      deps.onOwnDrop?.(tags);
       void purgeCdn(tags);
     },
     async publish(tags: readonly CacheTag[]) {
       dropHere(tags);
+      deps.onOwnDrop?.(tags);
       await pool.query('select pg_notify($1, $2)', [CHANNEL, payload(tags)]);
       void purgeCdn(tags);
     },
@@ -145,5 +160,8 @@ export function createInvalidationBus(deps: {
     get listening() {
       return client !== undefined;
     },
+    instance,
+    dropLocal: dropHere,
+    ignoreFrom: (other) => void ignored.add(other),
   };
 }

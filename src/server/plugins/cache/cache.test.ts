@@ -274,6 +274,49 @@ describe('coalescing and staleness', () => {
     expect(cache.invalidatedSince(seq, ['article:1', 'latest'])).toBe(true);
     expect(cache.invalidatedSince(seq, ['article:2'])).toBe(false);
   });
+
+  it('keeps such a render only as the last good copy: never served as it is, there if the next render fails', () => {
+    const cache = new ResponseCache(1 << 20, () => 5000);
+    const entry = (key: string, body: string): CacheEntry => ({
+      key,
+      url: key,
+      origin: 'o',
+      status: 200,
+      headers: {},
+      bodies: { identity: Buffer.from(body) },
+      hash: body,
+      tags: ['article:1'],
+      freshUntil: 60_000,
+      staleUntil: 360_000,
+      errorUntil: 86_400_000,
+      pageView: true,
+      refreshing: false,
+      size: 100,
+      ready: {},
+    });
+    const first = entry('/news/1', 'before');
+    cache.set(first);
+    cache.invalidate(['article:1']);
+    // A render that began before that write and ended after it replaces the copy the write retired, retired too (as
+    // of the same write, so readers' moment of the previous copy is unchanged).
+    const raced = entry('/news/1', 'during');
+    cache.keepAsLastGood(raced);
+    expect(cache.get('/news/1')).toBe(raced);
+    expect(raced.retired).toBe(true);
+    expect(raced.retiredAt).toBe(5000);
+    expect(raced.freshUntil).toBe(0);
+    expect(raced.staleUntil).toBe(0);
+    expect(cache.isCurrent(raced)).toBe(false);
+    // With nothing held before, it is kept the same way; a current entry made meanwhile is never displaced.
+    const alone = entry('/news/2', 'during');
+    cache.keepAsLastGood(alone);
+    expect(cache.get('/news/2')?.retired).toBe(true);
+    const current = entry('/news/3', 'after');
+    cache.set(current);
+    cache.keepAsLastGood(entry('/news/3', 'during'));
+    expect(cache.get('/news/3')).toBe(current);
+    expect(current.retired).toBeUndefined();
+  });
 });
 
 describe('right after a write (CACHE_SERVE_PREVIOUS_MS)', () => {

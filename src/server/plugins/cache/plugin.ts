@@ -38,6 +38,13 @@ import { compileTrust, fastOrigin, normalise } from './keys';
 import { STALE_IF_ERROR_S, STALE_WHILE_REVALIDATE_S, type RouteCache } from './route-cache';
 import type { CacheEntry, ResponseCache } from './store';
 
+/**
+ * After a render failed (the database down or stalled), for this long readers get the last good copy at once while
+ * one re-render tries again, instead of each waiting out the time bound for the same failure (a reader's 4 s, every
+ * page, for as long as the database is away). The first re-render that succeeds replaces it.
+ */
+export const FAILED_HOLD_MS = 10_000;
+
 type Ready = NonNullable<CacheEntry['ready'][keyof CacheEntry['ready']]>;
 
 /**
@@ -184,9 +191,14 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
     s.fill.resolve(entry);
   }
 
-  /** Readers (never staff, who carry a session) get the copy a write replaced for servePreviousMs after it. */
+  /**
+   * Readers (never staff, who carry a session) get the copy a write replaced for servePreviousMs after it, and the
+   * last good copy for FAILED_HOLD_MS after a render of it failed (within its stale-if-error day).
+   */
   const isPrevious = (e: CacheEntry, t: number, cookie: string | undefined) =>
-    e.retiredAt !== undefined && t < e.retiredAt + servePreviousMs && !hasSessionCookie(cookie);
+    ((e.retiredAt !== undefined && t < e.retiredAt + servePreviousMs) ||
+      (e.failedAt !== undefined && t < e.failedAt + FAILED_HOLD_MS && t < e.errorUntil)) &&
+    !hasSessionCookie(cookie);
 
   // The fast path's heads of an entry answered as STALE (past its TTL) or as the previous copy (which no other cache
   // may keep), made the first time an entry is answered so; by entry, so a replaced entry's go with it.
@@ -277,7 +289,8 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
     if (!cacheable) {
       settle(s, undefined);
       if (status >= 500 && s.stale && s.stale.errorUntil > now()) {
-        // stale-if-error: the last good copy rather than an error page
+        // stale-if-error: the last good copy rather than an error page; the next readers get it at once for a while
+        cache.markFailed(s.stale, now());
         const r = representation(s.stale, req.headers, 'STALE');
         reply.code(r.status);
         for (const name of Object.keys(reply.getHeaders())) if (!PER_RESPONSE.has(name)) reply.removeHeader(name);
@@ -325,9 +338,10 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
       s.fingerprint,
     );
     if (cache.invalidatedSince(s.seq, tags)) {
-      // Something it shows changed while it was being made: answer this request, keep nothing, and let anyone
-      // waiting for it make their own.
+      // Something it shows changed while it was being made: answer this request, keep it only as the last good
+      // copy (store.ts, keepAsLastGood), and let anyone waiting for it make their own.
       settle(s, undefined);
+      cache.keepAsLastGood(entry);
     } else {
       cache.counters.fills++;
       cache.set(entry);

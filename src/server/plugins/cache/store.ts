@@ -36,6 +36,11 @@ export interface CacheEntry {
    * announcements). Readers may be given it for a moment after this while its one re-render runs.
    */
   retiredAt?: number;
+  /**
+   * When a render meant to replace it last failed (a 5xx: the database down or stalled; cache clock, ms). For a while
+   * after, readers get it at once while one re-render tries again, rather than each waiting out the time bound.
+   */
+  failedAt?: number;
   size: number;
   /** A JSON answer, parsed once when filled: the server's own page renders read it without a request. */
   json?: unknown;
@@ -160,6 +165,29 @@ export class ResponseCache {
     }
     this.counters.invalidations++;
     return retired;
+  }
+
+  /**
+   * Keeps a render that something it shows changed during (a write committed while it was being made) as the last
+   * good copy only: never served as it is, but newer than the copy it replaces, and there to stand in if the next
+   * render fails. Under a stream of writes a slow page may never finish between two of them; without this it would
+   * have no copy at all when the database then stops answering. A current entry made since is left alone.
+   */
+  keepAsLastGood(entry: CacheEntry): void {
+    const held = this.lru.peek(entry.key);
+    if (held && !held.retired) return;
+    retire(entry, held?.retiredAt);
+    this.set(entry);
+  }
+
+  /**
+   * A render meant to replace `stale` failed at `at` (see CacheEntry.failedAt): marked on it and on the entry now held
+   * for its key when that is the same content (the background brotli upgrade may have replaced the object meanwhile).
+   */
+  markFailed(stale: CacheEntry, at: number): void {
+    stale.failedAt = at;
+    const held = this.lru.peek(stale.key);
+    if (held && held !== stale && held.hash === stale.hash) held.failedAt = at;
   }
 
   /** The entry for a key only if it is this very one (not replaced, dropped or retired since). */
