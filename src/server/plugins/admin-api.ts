@@ -102,6 +102,10 @@ export interface AdminApiDeps {
   gated: FastifyPluginAsyncZod[];
 }
 
+/** Whether a request's address (path and query) is the admin API's: /api/admin itself or anything under it. */
+export const isAdminApiUrl = (url: string): boolean =>
+  url.startsWith('/api/admin') && (url.length === 10 || url[10] === '/' || url[10] === '?');
+
 /**
  * Everything answered under /api/admin is one staff member's, errors and unknown addresses included: no cache on the
  * way may keep it, nor the browser on disk (RFC 9111 §5.2.2.5, §5.2.2.7). A hook of the whole app, so that it also
@@ -110,7 +114,7 @@ export interface AdminApiDeps {
  */
 export function registerAdminNoStore(app: FastifyInstance): void {
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.url.startsWith('/api/admin/') || req.url === '/api/admin') reply.header('cache-control', NO_STORE);
+    if (isAdminApiUrl(req.url)) reply.header('cache-control', NO_STORE);
     done(null, payload);
   });
 }

@@ -43,7 +43,10 @@ export interface InvalidationBus extends Invalidator {
    * staff member, so that the next reader here already sees it.
    */
   dropLocal(tags: readonly string[]): void;
-  /** Announcements by `instance` are not dropped again here: they were dropped by dropLocal (the staff thread's). */
+  /**
+   * Announcements by `instance` are not dropped again here: they were dropped by dropLocal (the staff thread's). One
+   * at a time: a restarted staff thread replaces the one before, whose late announcements are then heard again.
+   */
   ignoreFrom(instance: string): void;
 }
 
@@ -58,8 +61,8 @@ export function createInvalidationBus(deps: {
 }): InvalidationBus {
   const { pool, cache, log } = deps;
   const instance = randomUUID();
-  /** Instances whose announcements this one hears otherwise (its staff thread's, see dropLocal). */
-  const ignored = new Set<string>([instance]);
+  /** The staff thread's instance, whose announcements this one has already acted on (see dropLocal). */
+  let staffInstance: string | undefined;
   let client: pg.Client | undefined;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -107,7 +110,7 @@ export function createInvalidationBus(deps: {
     c.on('notification', (msg) => {
       try {
         const { from, tags } = JSON.parse(msg.payload ?? '{}') as { from?: string; tags?: string[] };
-        if (!ignored.has(from ?? '') && Array.isArray(tags)) dropHere(tags);
+        if (from !== instance && from !== staffInstance && Array.isArray(tags)) dropHere(tags);
       } catch {
         /* ignore malformed payloads */
       }
@@ -162,6 +165,8 @@ export function createInvalidationBus(deps: {
     },
     instance,
     dropLocal: dropHere,
-    ignoreFrom: (other) => void ignored.add(other),
+    ignoreFrom: (other) => {
+      staffInstance = other;
+    },
   };
 }

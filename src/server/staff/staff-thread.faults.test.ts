@@ -44,6 +44,7 @@ let serving = true;
 const dropped: string[][] = [];
 const ignored: string[] = [];
 const observed: { route: string | undefined; status: number }[] = [];
+const warned: Record<string, unknown>[] = [];
 /** How many tags the main side had dropped when each answer was written. */
 const droppedAtAnswer: number[] = [];
 
@@ -52,7 +53,7 @@ beforeAll(async () => {
     entry: pathToFileURL(entry),
     databaseUrl: 'postgres://unused',
     adminTimeoutMs: 1000,
-    log: { warn: () => {}, info: () => {} },
+    log: { warn: (o, m) => warned.push({ ...o, m }), info: () => {} },
     startDelayMs: 0,
   });
   server = http.createServer((req, res) => {
@@ -143,7 +144,10 @@ it('answers an Arabic 503 for what a dying thread held, then answers itself unti
   const died = await fetch(`${origin}/api/admin/die`, { method: 'POST', body: '{}' });
   expect(died.status).toBe(503);
   expect(died.headers.get('retry-after')).toBe('5');
-  expect(((await died.json()) as { message: string }).message).toBe('الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل');
+  const body = (await died.json()) as { message: string; requestId: string };
+  expect(body.message).toBe('الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل');
+  // The id the staff member can quote is the one in the engineer's log.
+  expect(warned).toContainEqual(expect.objectContaining({ requestId: body.requestId, url: '/api/admin/die' }));
   expect(observed.at(-1)).toEqual({ route: undefined, status: 503 });
   expect(staff.ready).toBe(false);
   expect(await (await fetch(`${origin}/api/admin/things/1`)).text()).toBe('main thread');

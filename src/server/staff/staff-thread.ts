@@ -21,7 +21,9 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
+import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../errors';
+import { isAdminApiUrl } from '../plugins/admin-api';
 
 /** The largest body read for the staff thread: an image upload (10 MB) and its multipart framing, with room. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -103,9 +105,6 @@ export interface StaffThread {
   readonly ready: boolean;
 }
 
-const isAdminApi = (url: string) =>
-  url.startsWith('/api/admin') && (url.length === 10 || url[10] === '/' || url[10] === '?');
-
 /** Headers that belong to one connection, not to the answer (RFC 9110 §7.6.1): never copied across. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
@@ -115,9 +114,11 @@ function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return kept;
 }
 
-function sendError(res: ServerResponse, status: number, message: string, code: string): void {
-  if (res.headersSent || res.destroyed) return;
-  const body = JSON.stringify({ message, code });
+/** Answers an error of the main thread's own, in the app's shape; returns its request id (for the log). */
+function sendError(res: ServerResponse, status: number, message: string, code: string): string {
+  const requestId = randomUUID();
+  if (res.headersSent || res.destroyed) return requestId;
+  const body = JSON.stringify({ message, code, requestId });
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'private, no-store',
@@ -125,6 +126,7 @@ function sendError(res: ServerResponse, status: number, message: string, code: s
     ...(status === 503 ? { 'retry-after': '5' } : {}),
   });
   res.end(body);
+  return requestId;
 }
 
 export function createStaffThread(deps: StaffThreadDeps): StaffThread {
@@ -157,8 +159,9 @@ export function createStaffThread(deps: StaffThreadDeps): StaffThread {
     main?.observe(p.method, pattern, p.url, status, (performance.now() - p.started) / 1000);
   const fail = (p: Pending | undefined) => {
     if (!p) return;
-    sendError(p.res, 503, MESSAGES.unavailable, 'UNAVAILABLE');
+    const requestId = sendError(p.res, 503, MESSAGES.unavailable, 'UNAVAILABLE');
     answer(p, 503);
+    deps.log.warn({ requestId, method: p.method, url: p.url }, 'an admin request was lost with the staff thread');
   };
 
   function onMessage(msg: StaffMessage): void {
@@ -235,7 +238,7 @@ export function createStaffThread(deps: StaffThreadDeps): StaffThread {
 
   return {
     forward(req, res) {
-      if (!ready || stopping || !isAdminApi(req.url ?? '') || !main?.serving()) return false;
+      if (!ready || stopping || !isAdminApiUrl(req.url ?? '') || !main?.serving()) return false;
       if (req.method === 'GET' || req.method === 'HEAD') {
         // No body to read (one sent anyway is not read by the app either).
         req.resume();
