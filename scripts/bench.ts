@@ -429,9 +429,9 @@ async function main() {
       let post = 0;
       /** The readers' run with the editor saving and the live desk posting all through it. */
       const whileWriting = async () => {
-        let writing = true;
+        let going = true;
         const editor = (async () => {
-          while (writing) {
+          while (going) {
             const i = save++;
             const title = `خبر يتجدد أثناء القراءة ${i}`;
             const t0 = performance.now();
@@ -462,7 +462,7 @@ async function main() {
           }
         })();
         const liveDesk = (async () => {
-          while (writing) {
+          while (going) {
             const t0 = performance.now();
             await deskCall(desk, 'POST', `/live/${coverageId}/entries`, { body: entryBody(50_000 + post++) });
             deskPosts.push(performance.now() - t0);
@@ -472,7 +472,7 @@ async function main() {
         try {
           return await readers(origin, readerTargets, SECONDS);
         } finally {
-          writing = false;
+          going = false;
           await Promise.all([editor, liveDesk]);
         }
       };
