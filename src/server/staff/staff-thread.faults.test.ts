@@ -18,6 +18,7 @@ parentPort.postMessage({ type: 'ready', instance: 'stand-in-' + process.pid });
 parentPort.on('message', (m) => {
   if (m.type === 'stop') return parentPort.postMessage({ type: 'stopped' });
   if (m.url === '/api/admin/die') process.exit(1);
+  if (m.url === '/api/admin/broken') return parentPort.postMessage({ type: 'failed', id: m.id });
   const body = new TextEncoder().encode(JSON.stringify({
     method: m.method, url: m.url, bytes: m.body ? m.body.byteLength : 0, address: m.remoteAddress,
     chunked: m.headers['transfer-encoding'] ?? null, cookie: m.headers.cookie ?? null,
@@ -138,6 +139,17 @@ it('refuses a body over the bound with the Arabic 413, before keeping it whole',
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toBe('حجم البيانات المرسلة أكبر من المسموح');
   } else expect(String(res)).toMatch(/fetch failed|socket|EPIPE|ECONNRESET/);
+});
+
+it('answers an Arabic 503 at once when the thread could not answer at all, and stays up', async () => {
+  const broken = await fetch(`${origin}/api/admin/broken`, { method: 'POST', body: '{}' });
+  expect(broken.status).toBe(503);
+  const body = (await broken.json()) as { message: string; requestId: string };
+  expect(body.message).toBe('الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل');
+  expect(warned).toContainEqual(expect.objectContaining({ requestId: body.requestId, url: '/api/admin/broken' }));
+  expect(staff.pending).toBe(0);
+  expect(staff.ready).toBe(true);
+  expect((await fetch(`${origin}/api/admin/things/1`)).status).toBe(201);
 });
 
 it('answers an Arabic 503 for what a dying thread held, then answers itself until the thread is back', async () => {

@@ -19,15 +19,6 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const admin = { username: 'staff-thread-admin', password: randomBytes(12).toString('base64url') };
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return false;
-}
-
 describe('the staff thread', () => {
   it(
     'answers the admin API behind its gate; a save is on the public page within a second',
@@ -40,9 +31,9 @@ describe('the staff thread', () => {
       });
       await waitUntilUp(port, server);
       const origin = `http://127.0.0.1:${port}`;
-      expect(await until(() => server.output().includes('the staff thread is answering the admin API'), 30_000)).toBe(
-        true,
-      );
+      await expect
+        .poll(() => server.output().includes('the staff thread is answering the admin API'), { timeout: 30_000 })
+        .toBe(true);
 
       // The gate, on the thread: no session, no answer; a cross-site write, refused.
       const anonymous = await fetch(`${origin}/api/admin/news`);
@@ -92,7 +83,9 @@ describe('the staff thread', () => {
       expect(((await saved.json()) as { title: string }).title).toBe(title);
       // The main thread dropped its copy before the answer: readers get the new page once its render is done (the
       // previous copy stands in for at most CACHE_SERVE_PREVIOUS_MS), not when a cache entry ages out.
-      expect(await until(async () => (await (await fetch(page)).text()).includes(title), 3000)).toBe(true);
+      await expect
+        .poll(async () => (await (await fetch(page)).text()).includes(title), { timeout: 3000, interval: 50 })
+        .toBe(true);
 
       // A body over what any admin route takes is refused with the Arabic message, before it is kept whole.
       const huge = await fetch(`${origin}/api/admin/media`, {

@@ -60,6 +60,8 @@ export type StaffMessage =
       headers: Record<string, string | string[] | number | undefined>;
       body: Uint8Array;
     }
+  /** The thread's app could not answer a request at all (inject() failed): the main thread answers its 503 now. */
+  | { type: 'failed'; id: number }
   | { type: 'stopped' };
 
 export interface StaffThreadWorkerData {
@@ -161,7 +163,10 @@ export function createStaffThread(deps: StaffThreadDeps): StaffThread {
     if (!p) return;
     const requestId = sendError(p.res, 503, MESSAGES.unavailable, 'UNAVAILABLE');
     answer(p, 503);
-    deps.log.warn({ requestId, method: p.method, url: p.url }, 'an admin request was lost with the staff thread');
+    deps.log.warn(
+      { requestId, method: p.method, url: p.url },
+      'an admin request was answered 503: the staff thread did not answer it',
+    );
   };
 
   function onMessage(msg: StaffMessage): void {
@@ -172,6 +177,8 @@ export function createStaffThread(deps: StaffThreadDeps): StaffThread {
       deps.log.info({}, 'the staff thread is answering the admin API');
     } else if (msg.type === 'invalidate') {
       main?.cache.dropLocal(msg.tags);
+    } else if (msg.type === 'failed') {
+      fail(settle(msg.id));
     } else if (msg.type === 'response') {
       const p = settle(msg.id);
       if (!p) return;

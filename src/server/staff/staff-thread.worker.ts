@@ -60,8 +60,9 @@ export async function runStaffThread(data: StaffThreadWorkerData): Promise<void>
           ]);
         },
         (err) => {
-          // inject() fails only if the app itself is broken: the main thread answers a 503 when it hears nothing.
+          // inject() fails only if the app itself is broken: the main thread answers the staff member's 503 at once.
           logger.error({ err }, 'the staff thread could not answer a request');
+          send({ type: 'failed', id: msg.id });
         },
       )
       .finally(() => {
