@@ -2,9 +2,13 @@
  * The benchmark's honest baseline: a bare node:http server with no framework, answering each target with the exact
  * bytes and headers the real server sent for it (the same Content-Encoding, the same header sizes). Whatever the
  * real server spends above this is the cost of being Sahifa.
+ * GET /lag answers its own longest event-loop delay since the last /lag, in ms, measured as the real server's
+ * (prom-client's default: Node's monitorEventLoopDelay at a 10 ms resolution): the floor of that figure under the
+ * same readers on this machine.
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 interface Captured {
   status: number;
@@ -24,8 +28,16 @@ const answers = new Map(
   }),
 );
 
+const lag = monitorEventLoopDelay({ resolution: 10 });
+lag.enable();
+
 http
   .createServer((req, res) => {
+    if (req.url === '/lag') {
+      res.end(JSON.stringify({ maxMs: lag.max / 1e6 }));
+      lag.reset();
+      return;
+    }
     const a = answers.get(req.url ?? '');
     if (!a) {
       res.writeHead(404);

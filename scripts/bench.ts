@@ -94,6 +94,21 @@ async function cacheCounters(origin: string) {
  */
 const eventLoopMaxMs = async (origin: string) => (await metric(origin, 'nodejs_eventloop_lag_max_seconds')) * 1000;
 
+/**
+ * CPU time this machine's host took from it so far (the "steal" column of /proc/stat, in ms), or undefined where there
+ * is none to read. On a virtual machine the host may stop a core for hundreds of ms: a run's slowest answers and its
+ * event loop's longest delay are then the host's, not the server's, and the bench prints it beside them.
+ */
+function stealMs(): number | undefined {
+  try {
+    const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+    // cpu user nice system idle iowait irq softirq steal ...: in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    return cpu[0] === 'cpu' && cpu[8] !== undefined ? Number(cpu[8]) * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Result {
   rps: number;
   p50: number;
@@ -427,8 +442,11 @@ async function main() {
       const deskPosts: number[] = [];
       let save = 0;
       let post = 0;
-      /** The readers' run with the editor saving and the live desk posting all through it. */
-      const whileWriting = async () => {
+      /**
+       * A readers' run (`read`) with the editor saving and the live desk posting all through it; the saves' and posts'
+       * times are kept when `record` (the runs against Sahifa, not the bare server's).
+       */
+      const whileWriting = async (read: () => Promise<Result>, record: boolean) => {
         let going = true;
         const editor = (async () => {
           while (going) {
@@ -449,7 +467,7 @@ async function main() {
             });
             if (!res.ok) throw new Error(`editor save answered ${res.status}`);
             const saved = performance.now();
-            latencies.push(saved - t0);
+            if (record) latencies.push(saved - t0);
             // How soon a reader opening the article sees the save.
             for (;;) {
               const page = await (await fetch(`${origin}/news/${edited}`)).text();
@@ -457,7 +475,7 @@ async function main() {
               if (performance.now() - saved > 10_000) throw new Error('a save was not on the page after 10 s');
               await new Promise((r) => setTimeout(r, 20));
             }
-            visible.push(performance.now() - saved);
+            if (record) visible.push(performance.now() - saved);
             await new Promise((r) => setTimeout(r, Math.max(0, 500 - (performance.now() - t0))));
           }
         })();
@@ -465,45 +483,80 @@ async function main() {
           while (going) {
             const t0 = performance.now();
             await deskCall(desk, 'POST', `/live/${coverageId}/entries`, { body: entryBody(50_000 + post++) });
-            deskPosts.push(performance.now() - t0);
+            if (record) deskPosts.push(performance.now() - t0);
             await new Promise((r) => setTimeout(r, Math.max(0, 2000 - (performance.now() - t0))));
           }
         })();
         try {
-          return await readers(origin, readerTargets, SECONDS);
+          return await read();
         } finally {
           going = false;
           await Promise.all([editor, liveDesk]);
         }
       };
+      const ours = () => readers(origin, readerTargets, SECONDS);
+      // The same readers against the bare server sending the same bytes, the writers still writing to Sahifa: how
+      // much of the readers' rate and of the event loop's delay the machine itself loses to the writers (the
+      // database, the staff thread, the editor's and the desk's own clients share its cores with the readers).
+      const bareTargets = Object.fromEntries(Object.keys(readerTargets).map((name) => [name, `/fixed/${name}`]));
+      const bare = () => readers(baseOrigin, bareTargets, SECONDS);
+      const bareLagMs = async () => ((await (await fetch(`${baseOrigin}/lag`)).json()) as { maxMs: number }).maxMs;
       // Alone and while writing in turn (WRITING_PAIRS of each): this machine's rate drifts by a third from one run to
       // the next, so one run of each could say 0.65 or 0.95 of the same build; each pair's ratio, and their median.
       const alone: Result[] = [];
       const writing: Result[] = [];
+      const bareAlone: Result[] = [];
+      const bareWriting: Result[] = [];
       type Counters = Awaited<ReturnType<typeof cacheCounters>>;
       const blockedAlone: number[] = [];
       const blockedWriting: number[] = [];
+      const bareBlockedAlone: number[] = [];
+      const bareBlockedWriting: number[] = [];
       const whileWritingCache = {} as Counters;
+      const stolenAlone: number[] = [];
+      const stolenWriting: number[] = [];
+      const stolen = async <T>(run: () => Promise<T>, into: number[]) => {
+        const from = stealMs();
+        const r = await run();
+        const to = stealMs();
+        if (from !== undefined && to !== undefined) into.push(to - from);
+        return r;
+      };
       for (let i = 0; i < WRITING_PAIRS; i++) {
-        alone.push(await readers(origin, readerTargets, SECONDS));
+        alone.push(await stolen(ours, stolenAlone));
         const before = await cacheCounters(origin);
-        writing.push(await whileWriting());
+        writing.push(await stolen(() => whileWriting(ours, true), stolenWriting));
         const after = await cacheCounters(origin);
         for (const k of Object.keys(after) as (keyof Counters)[])
           whileWritingCache[k] = (whileWritingCache[k] ?? 0) + after[k] - before[k];
         blockedAlone.push(before.blockedMs);
         blockedWriting.push(after.blockedMs);
+        await bareLagMs(); // from here on
+        bareAlone.push(await bare());
+        bareBlockedAlone.push(await bareLagMs());
+        bareWriting.push(await whileWriting(bare, false));
+        bareBlockedWriting.push(await bareLagMs());
+        await eventLoopMaxMs(origin); // the next run of ours is measured from here
       }
       const pairRatios = writing.map((w, i) => w.rps / alone[i]!.rps);
-      const readersAlone = { rps: median(alone.map((r) => r.rps)), p99: median(alone.map((r) => r.p99)) };
-      const readersWhileSaving = { rps: median(writing.map((r) => r.rps)), p99: median(writing.map((r) => r.p99)) };
-      const blocked = Math.max(...blockedAlone, ...blockedWriting, await eventLoopMaxMs(origin));
+      const barePairRatios = bareWriting.map((w, i) => w.rps / bareAlone[i]!.rps);
+      const mid = (results: Result[]) => ({
+        rps: median(results.map((r) => r.rps)),
+        p99: median(results.map((r) => r.p99)),
+      });
+      const readersAlone = mid(alone);
+      const readersWhileSaving = mid(writing);
+      const blocked = Math.max(...blockedAlone, ...blockedWriting);
       const saves = summary(latencies);
       const seen = summary(visible);
       const posts = summary(deskPosts);
+      const ms = (values: number[]) => values.map((b) => fixed(b)).join(', ');
       console.log(`readers alone:         ${pad(fixed(readersAlone.rps), 6)} req/s, p99 ${readersAlone.p99} ms`);
       console.log(
         `readers while writing: ${pad(fixed(readersWhileSaving.rps), 6)} req/s, p99 ${readersWhileSaving.p99} ms: ${fixed(median(pairRatios), 2)}× (goal ≥ 0.9×; pairs ${pairRatios.map((r) => fixed(r, 2)).join(', ')})`,
+      );
+      console.log(
+        `bare server, same bytes: ${fixed(mid(bareAlone).rps)} req/s alone, ${fixed(mid(bareWriting).rps)} while the writers write to Sahifa: ${fixed(median(barePairRatios), 2)}× (pairs ${barePairRatios.map((r) => fixed(r, 2)).join(', ')}): the machine's own share lost to them`,
       );
       console.log(
         `editor saves:          ${saves.n} saves, p50 ${fixed(saves.p50)} ms, p99 ${fixed(saves.p99)} ms, max ${fixed(saves.max)} ms (goal p99 ≤ 300 ms)`,
@@ -513,8 +566,15 @@ async function main() {
       );
       console.log(`live desk posts:       ${posts.n} posts, p50 ${fixed(posts.p50)} ms, p99 ${fixed(posts.p99)} ms`);
       console.log(
-        `event loop:            longest block ${fixed(blocked)} ms over all runs (goal ≤ 50 ms); alone ${blockedAlone.map((b) => fixed(b)).join(', ')} ms, while writing ${blockedWriting.map((b) => fixed(b)).join(', ')} ms`,
+        `event loop:            longest block ${fixed(blocked)} ms over all runs (goal ≤ 50 ms); alone ${ms(blockedAlone)} ms, while writing ${ms(blockedWriting)} ms`,
       );
+      console.log(
+        `bare server's loop:    alone ${ms(bareBlockedAlone)} ms, while the writers write to Sahifa ${ms(bareBlockedWriting)} ms (the same readers; the machine's floor)`,
+      );
+      if (stolenAlone.length)
+        console.log(
+          `host steal:            alone ${ms(stolenAlone)} ms, while writing ${ms(stolenWriting)} ms of CPU the VM's host took during Sahifa's runs (${SECONDS} s × ${os.cpus().length} cores each)`,
+        );
       const d = (k: keyof Counters) => whileWritingCache[k];
       console.log(
         `while writing, cache:  ${d('fresh')} fresh hits, ${d('previous')} previous copies, ${d('coalesced')} coalesced, ${d('misses')} misses; ${d('renders')} pages rendered (${fixed(d('renderSeconds') * 1000)} ms of React)`,
