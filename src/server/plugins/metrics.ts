@@ -124,7 +124,7 @@ export function createMetrics(prom: typeof PromClient, sources: MetricsSources) 
   const c = cache.counters;
   new Counter({
     name: 'sahifa_cache_hits_total',
-    help: 'Requests answered from the page cache: fresh, stale (while refreshed), previous (a copy a write just replaced, while its re-render runs) or coalesced (waited for a render)',
+    help: 'Requests answered from the page cache: fresh, stale (while refreshed), previous (a copy a write just replaced, while its re-render runs), last_good (the last good copy after its render failed, while one re-render retries) or coalesced (waited for a render)',
     labelNames: ['kind'] as const,
     registers,
     collect() {
@@ -132,6 +132,7 @@ export function createMetrics(prom: typeof PromClient, sources: MetricsSources) 
       this.inc({ kind: 'fresh' }, c.hits);
       this.inc({ kind: 'stale' }, c.staleHits);
       this.inc({ kind: 'previous' }, c.previousHits);
+      this.inc({ kind: 'last_good' }, c.lastGoodHits);
       this.inc({ kind: 'coalesced' }, c.coalesced);
     },
   });

@@ -196,9 +196,15 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
    * last good copy for FAILED_HOLD_MS after a render of it failed (within its stale-if-error day).
    */
   const isPrevious = (e: CacheEntry, t: number, cookie: string | undefined) =>
-    ((e.retiredAt !== undefined && t < e.retiredAt + servePreviousMs) ||
-      (e.failedAt !== undefined && t < e.failedAt + FAILED_HOLD_MS && t < e.errorUntil)) &&
+    ((e.retiredAt !== undefined && t < e.retiredAt + servePreviousMs) || afterFailure(e, t)) &&
     !hasSessionCookie(cookie);
+  const afterFailure = (e: CacheEntry, t: number) =>
+    e.failedAt !== undefined && t < e.failedAt + FAILED_HOLD_MS && t < e.errorUntil;
+  /** Counts a reader given the previous copy: the one a write replaced, or the last good one after a failed render. */
+  const countPrevious = (e: CacheEntry, t: number) => {
+    if (afterFailure(e, t)) cache.counters.lastGoodHits++;
+    else cache.counters.previousHits++;
+  };
 
   // The fast path's heads of an entry answered as STALE (past its TTL) or as the previous copy (which no other cache
   // may keep), made the first time an entry is answered so; by entry, so a replaced entry's go with it.
@@ -250,7 +256,7 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
       }
       // Just replaced by a write: the previous copy, for the moment the one re-render it starts takes (readers only).
       if (!wantsFresh && isPrevious(e, t, req.headers.cookie)) {
-        cache.counters.previousHits++;
+        countPrevious(e, t);
         refresh(e);
         s.served = true;
         return serve(reply, e, 'STALE', true);
@@ -465,7 +471,7 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
     } else if (isPrevious(e, t, h.cookie)) {
       // Just replaced by a write: the previous copy for the moment its one re-render takes. Answered here rather
       // than through Fastify: with a live desk and an editor saving, thousands of readers a second get it.
-      cache.counters.previousHits++;
+      countPrevious(e, t);
       refresh(e);
       ready = variantHeads(e, 'previous')[encoding]!;
     } else return false;

@@ -67,6 +67,8 @@ export interface CacheCounters {
   staleHits: number;
   /** Readers answered with the copy a write just replaced, while its re-render ran (CACHE_SERVE_PREVIOUS_MS). */
   previousHits: number;
+  /** Readers answered with the last good copy after a render of it failed (FAILED_HOLD_MS), while one re-render retries. */
+  lastGoodHits: number;
   /** Requests that had to be rendered. */
   misses: number;
   /** Requests that waited for another request's render of the same key and got its answer. */
@@ -91,6 +93,7 @@ export class ResponseCache {
     hits: 0,
     staleHits: 0,
     previousHits: 0,
+    lastGoodHits: 0,
     misses: 0,
     coalesced: 0,
     lookups: 0,
