@@ -48,7 +48,7 @@ export function ArchiveList({ queryKey, pathAfter, pageAfter, first, between }: 
       {[...first, ...pages.flat()].map((n, i) => (
         <Fragment key={n.id}>
           {i === BETWEEN_AFTER && between}
-          <NewsCard item={n} layout="row" now={now} priority={i === 0} level={2} />
+          <NewsCard item={n} layout="row" now={now} priority={i === 0} level={2} lazyOnPhone={i > 0} />
         </Fragment>
       ))}
       {older.isError && <MessageBox title="فشل في جلب الأخبار" tone="error" />}

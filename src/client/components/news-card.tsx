@@ -13,15 +13,21 @@ interface Props {
   priority?: boolean;
   /** The card's heading level in the page's outline (h2 under a page's h1, h3 under a section's h2). */
   level?: 2 | 3;
+  /**
+   * In a phone's one column of cards: laid out only when scrolled near (below-fold, with a card's usual height there,
+   * 384–416 px from 360 to 412 px wide), so a page's first layout does not shape the Arabic text of a column that
+   * runs thousands of pixels below the first screen, nor fetch its pictures. Not for a card on the first screen.
+   */
+  lazyOnPhone?: boolean;
 }
 
-export function NewsCard({ item, layout = 'stack', now, priority, level = 3 }: Props) {
+export function NewsCard({ item, layout = 'stack', now, priority, level = 3, lazyOnPhone }: Props) {
   const Heading = level === 2 ? 'h2' : 'h3';
   const date = item.publishedAt ?? item.createdAt;
   const row = layout === 'row';
   return (
     <article
-      className={`group overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900 ${row ? 'flex flex-col sm:flex-row' : ''}`}
+      className={`group overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900 ${row ? 'flex flex-col sm:flex-row' : ''} ${lazyOnPhone ? 'max-sm:below-fold max-sm:[contain-intrinsic-size:auto_410px]' : ''}`}
       style={{ borderTopColor: item.categoryColor, borderTopWidth: 3 }}
     >
       <Link

@@ -16,19 +16,12 @@ import { NewsCard } from '../../components/news-card';
 import { activeSection } from './sections';
 import { useNavLinks } from '../../lib/nav-links';
 
-/**
- * On a phone the cards stand in one column, 2,500 px of them: each is laid out only when scrolled near (below-fold,
- * with a card's usual height, 384–416 px from 360 to 412 px wide), not all at once because the column's top is near
- * the first screen. The first layout of the front page on a slow phone shaped every card's Arabic text; the
- * column's wrapper (home-lower.tsx) alone could not help, as its top is within the browser's margin.
- */
+/** On a phone, one column of cards 2,500 px long whose top is near the first screen: each laid out when scrolled near. */
 function Grid({ items, now }: { items: NewsListItem[]; now: Date | null }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((n) => (
-        <div key={n.id} className="min-w-0 max-sm:below-fold max-sm:[contain-intrinsic-size:auto_410px]">
-          <NewsCard item={n} now={now} />
-        </div>
+        <NewsCard key={n.id} item={n} now={now} lazyOnPhone />
       ))}
     </div>
   );

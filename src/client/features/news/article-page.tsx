@@ -63,7 +63,7 @@ function Related({ id }: { id: number }) {
       {data?.length ? (
         <div className="grid gap-4 sm:grid-cols-2">
           {data.map((n) => (
-            <NewsCard key={n.id} item={n} now={now} />
+            <NewsCard key={n.id} item={n} now={now} lazyOnPhone />
           ))}
         </div>
       ) : (

@@ -43,7 +43,11 @@ export interface ArticleSidebarProps {
 
 export function ArticleSidebar({ a }: ArticleSidebarProps) {
   return (
-    <aside className="min-w-0 space-y-6" aria-label="أخبار أخرى">
+    // Under the article below a desktop's width (1,300 px of lists on a phone): laid out only when scrolled near.
+    <aside
+      className="min-w-0 space-y-6 max-lg:below-fold max-lg:[contain-intrinsic-size:auto_1300px]"
+      aria-label="أخبار أخرى"
+    >
       <SectionLatest a={a} />
       <MostRead />
       <AdSlot placement="sidebar" />
