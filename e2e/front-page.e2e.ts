@@ -93,6 +93,30 @@ describe('the front page on a 360 × 780 phone', () => {
     await page.evaluate(() => localStorage.removeItem('sahifa:city'));
     await context.close();
   });
+  it('lays out the tabs’ cards, and fetches their pictures, only as the reader scrolls near them', async () => {
+    const { context, page } = await open('/', PHONE);
+    const cards = page.getByRole('tabpanel').locator('article');
+    await expect.poll(() => cards.count()).toBeGreaterThan(3);
+    // What the browser has done with a card: laid out its headline (not skipped by content-visibility), and
+    // fetched its picture.
+    const state = (card: Locator) =>
+      card.evaluate((el) => {
+        const img = el.querySelector('img');
+        return {
+          laid: el.querySelector('h2, h3')!.checkVisibility({ contentVisibilityAuto: true }),
+          picture: !!img && img.complete && img.naturalWidth > 0,
+        };
+      });
+    const last = cards.last();
+    await page.waitForLoadState('networkidle');
+    // 2,000 px and more below the first screen, though the column's top is near it: neither laid out nor fetched.
+    expect((await last.boundingBox())!.y).toBeGreaterThan(2 * PHONE.height);
+    expect(await state(last)).toEqual({ laid: false, picture: false });
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => state(last)).toEqual({ laid: true, picture: true });
+    await context.close();
+  });
+
   it('comes alive over the server’s page on a slow phone without drawing any part of it again, its lower half once the reader scrolls to it', async () => {
     const { context, page } = await newPage(browser, PHONE);
     // Everything of the page that leaves the document after the server's HTML was read, and the server's own section
