@@ -195,11 +195,11 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
    * Readers (never staff, who carry a session) get the copy a write replaced for servePreviousMs after it, and the
    * last good copy for FAILED_HOLD_MS after a render of it failed (within its stale-if-error day).
    */
+  const afterFailure = (e: CacheEntry, t: number) =>
+    e.failedAt !== undefined && t < e.failedAt + FAILED_HOLD_MS && t < e.errorUntil;
   const isPrevious = (e: CacheEntry, t: number, cookie: string | undefined) =>
     ((e.retiredAt !== undefined && t < e.retiredAt + servePreviousMs) || afterFailure(e, t)) &&
     !hasSessionCookie(cookie);
-  const afterFailure = (e: CacheEntry, t: number) =>
-    e.failedAt !== undefined && t < e.failedAt + FAILED_HOLD_MS && t < e.errorUntil;
   /** Counts a reader given the previous copy: the one a write replaced, or the last good one after a failed render. */
   const countPrevious = (e: CacheEntry, t: number) => {
     if (afterFailure(e, t)) cache.counters.lastGoodHits++;
