@@ -14,8 +14,8 @@ interface Props {
   /** The card's heading level in the page's outline (h2 under a page's h1, h3 under a section's h2). */
   level?: 2 | 3;
   /**
-   * In a phone's one column of cards: laid out only when scrolled near (below-fold, with a card's usual height there,
-   * 384–416 px from 360 to 412 px wide), so a page's first layout does not shape the Arabic text of a column that
+   * In a phone's one column of cards: laid out only when scrolled near (`.lazy-card` in styles.css: below-fold, with
+   * a card's usual height there), so a page's first layout does not shape the Arabic text of a column that
    * runs thousands of pixels below the first screen, nor fetch its pictures. Not for a card on the first screen.
    */
   lazyOnPhone?: boolean;
@@ -27,7 +27,7 @@ export function NewsCard({ item, layout = 'stack', now, priority, level = 3, laz
   const row = layout === 'row';
   return (
     <article
-      className={`group overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900 ${row ? 'flex flex-col sm:flex-row' : ''} ${lazyOnPhone ? 'max-sm:below-fold max-sm:[contain-intrinsic-size:auto_410px]' : ''}`}
+      className={`group overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900 ${row ? 'flex flex-col sm:flex-row' : ''} ${lazyOnPhone ? 'lazy-card' : ''}`}
       style={{ borderTopColor: item.categoryColor, borderTopWidth: 3 }}
     >
       <Link

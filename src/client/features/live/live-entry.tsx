@@ -79,10 +79,10 @@ export function LiveEntryView({ entry: e, refDay, now, pinned, fresh, permalink,
     <article
       id={`entry-${e.id}`}
       tabIndex={-1}
-      // On a phone, an entry is laid out only when scrolled near (an entry's usual height there: 170–290 px): a
+      // On a phone, an entry is laid out only when scrolled near (`.lazy-entry` in styles.css): a
       // coverage of hundreds of entries does not shape all their text in the page's first layout. The pinned one is
       // at the top, on the first screen.
-      className={`live-entry ${pinned ? 'live-entry-pinned' : 'max-sm:below-fold max-sm:[contain-intrinsic-size:auto_200px]'} ${e.keyEvent ? 'live-entry-key' : ''} ${fresh ? 'live-entry-new' : ''}`}
+      className={`live-entry ${pinned ? 'live-entry-pinned' : 'lazy-entry'} ${e.keyEvent ? 'live-entry-key' : ''} ${fresh ? 'live-entry-new' : ''}`}
       data-testid={pinned ? 'live-pinned' : 'live-entry'}
     >
       <header className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
