@@ -1,24 +1,64 @@
 /**
  * Part 8 of `npm run bench` (also `node --import tsx scripts/bench-push.ts`): a breaking-news alert to 100,000 Web
  * Push subscriptions, through the editor's «إرسال تنبيه» and the fan-out job, to a local stand-in push service (an
- * HTTP server in this process that accepts what a push service accepts, checks the VAPID signature and records when
- * each message arrives). Goals: 90 % of the messages delivered within 2 minutes of the editor's «إرسال» (the
- * Guardian's "90 in 2"), and the site's readers unaffected meanwhile: their rate (200 connections over the home page,
- * an article and /api/news) at least 0.8 of their rate without a send, measured just before and just after.
+ * HTTP server that accepts what a push service accepts, checks the VAPID signature and records when each message
+ * arrives; in a process of its own at the lowest CPU priority, as bench-push-service.ts says why).
+ * Goals: 90 % of the messages delivered within 2 minutes of the editor's «إرسال» (the Guardian's "90 in 2"), and the
+ * site's readers unaffected meanwhile: their rate (200 connections over the home page, an article and /api/news) at
+ * least 0.8 of their rate without a send, measured just before and just after. The readers keep reading for the
+ * send's first DURING_S seconds, as on an evening of breaking news, not only for a moment of it: a send that yields to
+ * readers must still reach 90 % within the two minutes while they read.
  */
+import { spawn } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePorts } from '../src/server/db/embedded';
-import { startFakePushService } from '../src/server/test/fake-push-service';
 import { BENCH_SERVER_ENV, children, signIn, startProcess, waitFor } from './bench-processes';
 import { loadMix } from './bench-load';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_PUSH_SUBSCRIPTIONS ?? 100_000);
+/** How long readers read from «إرسال»: most of the two minutes, and less than the send takes while they do. */
+const DURING_S = Number(process.env.BENCH_PUSH_DURING_S ?? 90);
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,application/json' };
 const fixed = (n: number, d = 0) => n.toFixed(d);
+
+/** The stand-in push service at nice 19, and what it says over IPC. */
+async function startStandIn() {
+  const child = spawn('nice', ['-n', '19', process.execPath, '--import', 'tsx', 'scripts/bench-push-service.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  const next = <T>() =>
+    new Promise<T>((resolve, reject) => {
+      const failed = () => reject(new Error('the stand-in push service stopped'));
+      child.once('exit', failed);
+      child.once('message', (m) => {
+        child.off('exit', failed);
+        resolve(m as T);
+      });
+    });
+  const { origin } = await next<{ origin: string }>();
+  const ask = <T>(what: string) => {
+    const answer = next<T>();
+    child.send(what);
+    return answer;
+  };
+  return {
+    origin,
+    count: async () => (await ask<{ count: number }>('count')).count,
+    arrivals: async () => (await ask<{ arrivals: number[] }>('arrivals')).arrivals,
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.disconnect();
+      await exited;
+    },
+  };
+}
 
 export async function benchPush(seconds: number): Promise<void> {
   console.log(
@@ -26,7 +66,7 @@ export async function benchPush(seconds: number): Promise<void> {
   );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-bench-push-'));
   fs.chmodSync(dataDir, 0o755);
-  const service = await startFakePushService({ keepBodies: false });
+  const service = await startStandIn();
   const metricsToken = randomBytes(24).toString('hex');
   const [port, pgPort] = await freePorts(2);
   const origin = `http://127.0.0.1:${port}`;
@@ -60,6 +100,10 @@ export async function benchPush(seconds: number): Promise<void> {
     console.log(
       `(${SUBSCRIPTIONS.toLocaleString('en')} subscriptions stored in ${fixed((performance.now() - t0) / 1000, 1)} s)`,
     );
+    // The database's own after-work of a bulk write (autovacuum's analyze, a checkpoint writing it out) done now, not
+    // during a measured run: it would make the readers' rate without a send look lower than it is.
+    const settle = (table: string) => db!.query(`vacuum analyze ${table}`).then(() => db!.query('checkpoint'));
+    await settle('push_subscriptions');
 
     const cookie = await signIn(origin);
     const admin = (method: string, p: string, body?: unknown) =>
@@ -70,8 +114,9 @@ export async function benchPush(seconds: number): Promise<void> {
       });
     const [article] = (await (await fetch(`${origin}/api/news?limit=1`)).json()) as { id: number }[];
     const targets = ['/', `/news/${article!.id}`, '/api/news'];
-    const readers = () => loadMix(origin, targets, { connections: 200, seconds, headers: BROWSER });
-    await loadMix(origin, targets, { connections: 200, seconds: 2, headers: BROWSER }); // warm-up (JIT, cache)
+    const readers = (length = seconds) =>
+      loadMix(origin, targets, { connections: 200, seconds: length, headers: BROWSER });
+    await loadMix(origin, targets, { connections: 200, seconds: 5, headers: BROWSER }); // warm-up (JIT, cache)
     const alone = await readers();
 
     const created = await admin('POST', '/breaking-news', {
@@ -90,12 +135,15 @@ export async function benchPush(seconds: number): Promise<void> {
     const res = await admin('POST', '/alerts', { source, channels: ['push'], confirmation: preview.confirmation });
     if (res.status !== 201) throw new Error(`the alert answered ${res.status}: ${await res.text()}`);
     const { sends } = (await res.json()) as { sends: { sendId: number; queued: number }[] };
-    const during = await readers();
+    const during = await readers(DURING_S);
+    // Readers read while the send went on only if it was still going when they stopped.
+    const overlapped = (await service.count()) < sends[0]!.queued;
 
     // Until every message has arrived (or 5 minutes have passed).
     const deadline = Date.now() + 5 * 60_000;
-    while (service.count() < sends[0]!.queued && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-    const arrivals = service.arrivals;
+    while ((await service.count()) < sends[0]!.queued && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
+    const arrivals = await service.arrivals();
     const at = (share: number) => {
       const i = Math.ceil(share * SUBSCRIPTIONS) - 1;
       return i < arrivals.length ? (arrivals[i]! - sentAt) / 1000 : undefined;
@@ -104,7 +152,9 @@ export async function benchPush(seconds: number): Promise<void> {
     // Readers again once the send is over: the rate without a send is the mean of before and after (A-B-A), so the
     // machine's own drift over the run (the JIT still warming, a neighbour's load) does not count for or against it.
     // A send still going is no "after": then before alone.
-    const after = service.count() >= sends[0]!.queued ? await readers() : undefined;
+    const ended = arrivals.length >= sends[0]!.queued;
+    if (ended) await settle('fanout_deliveries'); // 100,000 rows just updated
+    const after = ended ? await readers() : undefined;
     const figures = (await (await admin('GET', `/push/sends/${sends[0]!.sendId}`)).json()) as Record<string, unknown>;
     const ninety = at(0.9);
     console.log(`audience ${preview.channels[0]!.audience}, queued ${sends[0]!.queued}; arrived ${arrivals.length}`);
@@ -118,7 +168,7 @@ export async function benchPush(seconds: number): Promise<void> {
       `readers without a send: ${fixed(without)} req/s (before ${fixed(alone.rps)}, p99 ${alone.p99} ms; ${after ? `after ${fixed(after.rps)}, p99 ${after.p99} ms` : 'no after: the send never ended'})`,
     );
     console.log(
-      `readers during the send:  ${fixed(during.rps)} req/s, p99 ${during.p99} ms: ${fixed(ratio, 2)}× (goal ≥ 0.8×) ${ratio >= 0.8 ? 'ok' : 'MISSED'}; against before alone ${fixed(during.rps / alone.rps, 2)}×`,
+      `readers during the send's first ${DURING_S} s: ${fixed(during.rps)} req/s, p99 ${during.p99} ms: ${fixed(ratio, 2)}× (goal ≥ 0.8×) ${ratio >= 0.8 ? 'ok' : 'MISSED'}; against before alone ${fixed(during.rps / alone.rps, 2)}×${overlapped ? '' : ' (the send ended before the readers stopped: part of this is without a send)'}`,
     );
   } finally {
     await db?.end().catch(() => undefined);

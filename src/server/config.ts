@@ -89,7 +89,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'mailto:address or an https:// URL')
     .optional(),
-  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(256),
   PUSH_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(19),
   PUSH_ENDPOINT_ORIGINS: z
     .string()

@@ -5,6 +5,7 @@
  * failures, the figures, and resuming after a restart without sending anyone the same message twice.
  */
 import type { Tx } from '../../db/client';
+import type { Deadline } from './fanout.pacer';
 
 /** A send as a channel sees it. */
 export interface SendRecord {
@@ -39,8 +40,11 @@ export interface DeliveryFailure {
 export interface FanoutChannel<R = unknown> {
   /** Its name in the job tables ('email', 'push'). */
   readonly name: string;
-  /** At most `perSecond` messages a second (0: unthrottled) and `concurrency` at once, across all its sends. */
-  readonly limits: { perSecond: number; concurrency: number };
+  /**
+   * At most `perSecond` messages a second (0: unthrottled) and `concurrency` at once, across all its sends; with a
+   * `deadline`, a send stops yielding to readers whenever it is behind that pace (fanout.pacer.ts).
+   */
+  readonly limits: { perSecond: number; concurrency: number; deadline?: Deadline };
   /**
    * The longest one delivery may take, its own timeouts included. A claimed delivery is taken by another worker only
    * after this (and a margin), so a slow one still in flight is never sent twice.

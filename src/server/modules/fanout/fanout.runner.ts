@@ -8,9 +8,9 @@
  *   `limits.perSecond` a second. A batch is claimed only when the queue has room for it (back-pressure).
  * - Results are written in batches (one statement for whatever finished in the last RESULTS_EVERY_MS: a group
  *   commit), with the send's figures. A temporary failure is retried after RETRY_DELAYS_MS, up to MAX_ATTEMPTS; a permanent one is not.
- * - Readers first: while this process's event loop is more than BUSY_UTILIZATION busy with readers' requests coming
- *   in, each delivery waits BUSY_PAUSE_MS before it starts, so a big send takes the time readers leave over
- *   (measured in `npm run bench`); with no readers it goes at full speed.
+ * - Readers first (fanout.pacer.ts): while readers keep this process busy, each delivery waits a moment before it
+ *   starts, so a big send takes the time readers leave over; with no readers it goes at full speed. A channel that
+ *   promises a pace (push: 90 % within two minutes) stops waiting whenever its send falls behind that.
  * - A graceful stop claims nothing more, lets deliveries in flight finish (at most STOP_WAIT_MS), writes their results,
  *   hands back what it claimed but never started, and releases the send, which the next instance takes at once. After
  *   a crash, the deliveries it held are taken again once their claim lapses: a message is `sent` only once its channel
@@ -18,9 +18,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
 import PQueue from 'p-queue';
 import type { DeliveryFailure, DeliveryOutcome, FanoutChannel } from './fanout.channel';
+import { createPacer, type Progress } from './fanout.pacer';
 import { recordOf, type DeliveryResult, type FanoutRepository, type SendRow } from './fanout.repository';
 
 /** Attempts of one delivery before a temporary failure counts as failed. */
@@ -29,9 +29,6 @@ export const MAX_ATTEMPTS = 5;
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 20 * 60_000, 60 * 60_000] as const;
 /** A claim lasts the channel's longest delivery plus this. */
 const CLAIM_MARGIN_MS = 30_000;
-/** Event-loop utilisation above which, with readers being served, deliveries wait for them. */
-const BUSY_UTILIZATION = 0.85;
-const BUSY_PAUSE_MS = 100;
 /** A result is written at most this long after its delivery finished (one statement for all finished by then). */
 const RESULTS_EVERY_MS = 100;
 /** A graceful stop waits this long for deliveries in flight (under main.ts's own stop bound). */
@@ -59,38 +56,6 @@ export interface FanoutRunnerOptions {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Readers first: tells a delivery to wait while this process's event loop is busy *and* readers' requests are coming
- * in (every 100 ms). Busy with the send alone, it sends at full speed.
- */
-function createPacer() {
-  let last = performance.eventLoopUtilization();
-  let busy = false;
-  let requests = 0;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  return {
-    noteRequest() {
-      requests++;
-    },
-    start() {
-      timer ??= setInterval(() => {
-        const current = performance.eventLoopUtilization();
-        busy = requests > 0 && performance.eventLoopUtilization(current, last).utilization > BUSY_UTILIZATION;
-        last = current;
-        requests = 0;
-      }, 100).unref();
-    },
-    stop() {
-      clearInterval(timer);
-      timer = undefined;
-      busy = false;
-    },
-    async turn() {
-      if (busy) await sleep(BUSY_PAUSE_MS);
-    },
-  };
-}
 
 /** A channel's queue: its concurrency and rate, shared by all its sends in this process. */
 function queueFor(channel: FanoutChannel): PQueue {
@@ -232,6 +197,18 @@ export function createFanoutRunner(o: FanoutRunnerOptions) {
     const notStarted = new Set<number>();
     let lost = false;
     let renewedAt = Date.now();
+    // How far the send is, for a channel that promises a pace: what was settled before this instance took it (after a
+    // restart) and what was started here since.
+    const deadline = channel.limits.deadline;
+    const settledBefore = row.sent + row.failed + row.suppressed + row.skipped;
+    let started = 0;
+    const progress = deadline
+      ? (): Progress => ({
+          queued: row.queued,
+          done: settledBefore + started,
+          elapsedMs: now().getTime() - row.createdAt.getTime(),
+        })
+      : undefined;
     try {
       while (!stopping && !lost) {
         if (Date.now() - renewedAt > leaseMs / 3) {
@@ -263,6 +240,7 @@ export function createFanoutRunner(o: FanoutRunnerOptions) {
         for (const claim of claimed) {
           const person = people.get(claim.recipientId) ?? 'skipped';
           if (person === 'skipped' || person === 'suppressed') {
+            started++;
             results.push({
               result: {
                 recipientId: claim.recipientId,
@@ -279,7 +257,8 @@ export function createFanoutRunner(o: FanoutRunnerOptions) {
             .add(async () => {
               if (stopping || lost) return;
               notStarted.delete(claim.recipientId);
-              await pacer.turn();
+              await pacer.turn(progress, deadline);
+              started++;
               const outcome = await channel.deliver(send, claim.recipientId, person);
               results.push(resultOf(claim, outcome, now()));
             })
