@@ -7,8 +7,9 @@
  *
  * The encryption and the request run in a worker thread (one, with its own event loop), not on the thread that
  * answers readers: two elliptic-curve operations per message are about a third of a millisecond, and during a big
- * alert that would be taken from every reader's page (measured in `npm run bench`, part 7). The thread is started
- * with the first message and ended with the app.
+ * alert that would be taken from every reader's page (measured in `npm run bench`, part 8). The thread is started
+ * with the first message and ended with the app. Messages go to it, and their outcomes come back, in batches (what one
+ * turn of either event loop has), not one message across threads per push message.
  *
  * Answers (RFC 8030): 201 accepted; 404 and 410 the subscription is gone (the caller deletes it); 429 and 5xx, a
  * timeout or no answer are worth retrying; any other refusal (400, 403 for a key the subscription was not made with,
@@ -140,11 +141,23 @@ async function send(job) {
   if (res.status === 429 || res.status >= 500) return { kind: 'retry', error };
   return { kind: 'refused', error };
 }
-parentPort.on('message', (job) => {
-  send(job).then(
-    (outcome) => parentPort.postMessage({ id: job.id, outcome }),
-    (err) => parentPort.postMessage({ id: job.id, outcome: { kind: 'retry', error: String(err) } }),
-  );
+// Jobs come in batches and outcomes go back in batches (whatever finished by the end of this turn of the loop): one
+// message each way per batch rather than per push message, on this thread and on the readers'.
+let outcomes = [];
+function answer(id, outcome) {
+  if (!outcomes.length) setImmediate(() => {
+    const batch = outcomes;
+    outcomes = [];
+    parentPort.postMessage(batch);
+  });
+  outcomes.push({ id, outcome });
+}
+parentPort.on('message', (jobs) => {
+  for (const job of jobs)
+    send(job).then(
+      (outcome) => answer(job.id, outcome),
+      (err) => answer(job.id, { kind: 'retry', error: String(err) }),
+    );
 });
 `;
 
@@ -159,6 +172,20 @@ export function pushSender(deps: {
   const waiting = new Map<number, (outcome: PushOutcome) => void>();
   let worker: Worker | undefined;
   let next = 0;
+  /** Jobs of this turn of the event loop, posted together. */
+  let outbox: Job[] = [];
+  let closed = false;
+  function flush() {
+    const jobs = outbox;
+    outbox = [];
+    // The app stopped in between: nothing starts a thread again; they are tried again by the next instance's job.
+    if (closed)
+      for (const job of jobs) {
+        waiting.get(job.id)?.({ kind: 'retry', error: 'push sender closed' });
+        waiting.delete(job.id);
+      }
+    else thread().postMessage(jobs);
+  }
 
   async function authorization(endpoint: string): Promise<string> {
     const audience = new URL(endpoint).origin;
@@ -184,9 +211,11 @@ export function pushSender(deps: {
       workerData: { webPush: createRequire(import.meta.url).resolve('web-push'), nice: deps.nice ?? 0 },
     });
     started.unref();
-    started.on('message', ({ id, outcome }: { id: number; outcome: PushOutcome }) => {
-      waiting.get(id)?.(outcome);
-      waiting.delete(id);
+    started.on('message', (batch: { id: number; outcome: PushOutcome }[]) => {
+      for (const { id, outcome } of batch) {
+        waiting.get(id)?.(outcome);
+        waiting.delete(id);
+      }
     });
     // A thread that died takes its messages with it: they are answered "retry", and the next message starts another.
     const lost = (error: string) => {
@@ -214,11 +243,14 @@ export function pushSender(deps: {
       const job: Job = { id: next++, target, payload, opts, authorization: auth, timeoutMs: deps.timeoutMs ?? 10_000 };
       return new Promise<PushOutcome>((resolve) => {
         waiting.set(job.id, resolve);
-        thread().postMessage(job);
+        // Posted with the others of this turn of the event loop, in one message.
+        if (!outbox.length) setImmediate(flush);
+        outbox.push(job);
       });
     },
     /** Ends the thread (the app is stopping); messages in flight are answered "retry". */
     async close(): Promise<void> {
+      closed = true;
       const w = worker;
       worker = undefined;
       await w?.terminate();
