@@ -32,8 +32,13 @@ async function startStandIn() {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   children.push(child);
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
+  // A send on a channel already closed reports here rather than throwing out of the bench.
+  child.on('error', (err) => console.error(`[bench] the stand-in push service: ${err.message}`));
+  /** Its next message (the asks are one at a time), or an error once it has stopped. */
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
+      if (gone() || !child.connected) return reject(new Error('the stand-in push service stopped'));
       const failed = () => reject(new Error('the stand-in push service stopped'));
       child.once('exit', failed);
       child.once('message', (m) => {
@@ -52,9 +57,10 @@ async function startStandIn() {
     count: async () => (await ask<{ count: number }>('count')).count,
     arrivals: async () => (await ask<{ arrivals: number[] }>('arrivals')).arrivals,
     close: async () => {
-      if (child.exitCode !== null) return;
+      if (gone()) return;
       const exited = new Promise((r) => child.once('exit', r));
-      child.disconnect();
+      if (child.connected) child.disconnect();
+      else child.kill('SIGTERM');
       await exited;
     },
   };

@@ -29,34 +29,53 @@ describe('a send with a promised pace yields to readers only while it keeps that
 
 describe('the pacer', () => {
   afterEach(() => vi.useRealTimers());
-  /** Whether `turn` has finished once the pacer's look at the loop has run and `ms` more have passed. */
-  async function waited(progress: Progress | undefined, deadline: Deadline | undefined, busy: boolean) {
+  /**
+   * How `turn` goes once the pacer has looked at a loop that is `busy` (readers' requests noted or not): done at once,
+   * just before the pause would end, and after it.
+   */
+  async function waited(progress: Progress | undefined, deadline: Deadline | undefined, busy: boolean, requests = 1) {
     vi.useFakeTimers();
-    const pacer = createPacer(() => busy);
+    // Busy as the real measure has it: the loop busy *and* readers' requests coming in.
+    const pacer = createPacer((noted) => busy && noted > 0);
     pacer.start();
-    pacer.noteRequest();
+    for (let i = 0; i < requests; i++) pacer.noteRequest();
     await vi.advanceTimersByTimeAsync(100);
+    let read = 0;
     let done = false;
-    void pacer.turn(progress && (() => progress), deadline).then(() => (done = true));
+    void pacer
+      .turn(
+        progress &&
+          (() => {
+            read++;
+            return progress;
+          }),
+        deadline,
+      )
+      .then(() => (done = true));
     await vi.advanceTimersByTimeAsync(0);
     const atOnce = done;
-    await vi.advanceTimersByTimeAsync(BUSY_PAUSE_MS);
+    await vi.advanceTimersByTimeAsync(BUSY_PAUSE_MS - 1);
+    const justBefore = done;
+    await vi.advanceTimersByTimeAsync(1);
     pacer.stop();
-    return { atOnce, later: done };
+    return { atOnce, justBefore, later: done, read };
   }
   const behind = { queued: 100_000, done: 10_000, elapsedMs: 60_000 };
   const ahead = { queued: 100_000, done: 60_000, elapsedMs: 60_000 };
+  const waits = { atOnce: false, justBefore: false, later: true };
+  const goes = { atOnce: true, justBefore: true, later: true };
 
-  it('makes a delivery wait while readers keep the loop busy and its send is on schedule', async () => {
-    expect(await waited(ahead, PUSH_DEADLINE, true)).toEqual({ atOnce: false, later: true });
-    expect(await waited(undefined, undefined, true)).toEqual({ atOnce: false, later: true });
+  it('makes a delivery wait its pause while readers keep the loop busy and its send is on schedule', async () => {
+    expect(await waited(ahead, PUSH_DEADLINE, true)).toEqual({ ...waits, read: 1 });
+    expect(await waited(undefined, undefined, true)).toEqual({ ...waits, read: 0 });
   });
 
   it('does not make it wait when its send is behind its pace, however busy readers keep the loop', async () => {
-    expect(await waited(behind, PUSH_DEADLINE, true)).toEqual({ atOnce: true, later: true });
+    expect(await waited(behind, PUSH_DEADLINE, true)).toEqual({ ...goes, read: 1 });
   });
 
-  it('does not make it wait when the loop is not busy', async () => {
-    expect(await waited(ahead, PUSH_DEADLINE, false)).toEqual({ atOnce: true, later: true });
+  it('does not make it wait, nor look at its progress, when the loop is not busy or no reader came', async () => {
+    expect(await waited(ahead, PUSH_DEADLINE, false)).toEqual({ ...goes, read: 0 });
+    expect(await waited(ahead, PUSH_DEADLINE, true, 0)).toEqual({ ...goes, read: 0 });
   });
 });

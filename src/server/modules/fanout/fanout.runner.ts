@@ -10,7 +10,7 @@
  *   commit), with the send's figures. A temporary failure is retried after RETRY_DELAYS_MS, up to MAX_ATTEMPTS; a permanent one is not.
  * - Readers first (fanout.pacer.ts): while readers keep this process busy, each delivery waits a moment before it
  *   starts, so a big send takes the time readers leave over; with no readers it goes at full speed. A channel that
- *   promises a pace (push: 90 % within two minutes) stops waiting whenever its send falls behind that.
+ *   promises a pace (push: 90 % of a send under way within 100 s) stops waiting whenever its send falls behind it.
  * - A graceful stop claims nothing more, lets deliveries in flight finish (at most STOP_WAIT_MS), writes their results,
  *   hands back what it claimed but never started, and releases the send, which the next instance takes at once. After
  *   a crash, the deliveries it held are taken again once their claim lapses: a message is `sent` only once its channel
@@ -198,14 +198,14 @@ export function createFanoutRunner(o: FanoutRunnerOptions) {
     let lost = false;
     let renewedAt = Date.now();
     // How far the send is, for a channel that promises a pace: what was settled before this instance took it (after a
-    // restart) and what was started here since.
+    // restart) and the recipients started here since (each once: a retry within this run is no further progress).
     const deadline = channel.limits.deadline;
     const settledBefore = row.sent + row.failed + row.suppressed + row.skipped;
-    let started = 0;
+    const started = new Set<number>();
     const progress = deadline
       ? (): Progress => ({
           queued: row.queued,
-          done: settledBefore + started,
+          done: settledBefore + started.size,
           elapsedMs: now().getTime() - row.createdAt.getTime(),
         })
       : undefined;
@@ -240,7 +240,7 @@ export function createFanoutRunner(o: FanoutRunnerOptions) {
         for (const claim of claimed) {
           const person = people.get(claim.recipientId) ?? 'skipped';
           if (person === 'skipped' || person === 'suppressed') {
-            started++;
+            if (deadline) started.add(claim.recipientId);
             results.push({
               result: {
                 recipientId: claim.recipientId,
@@ -258,7 +258,7 @@ export function createFanoutRunner(o: FanoutRunnerOptions) {
               if (stopping || lost) return;
               notStarted.delete(claim.recipientId);
               await pacer.turn(progress, deadline);
-              started++;
+              if (deadline) started.add(claim.recipientId);
               const outcome = await channel.deliver(send, claim.recipientId, person);
               results.push(resultOf(claim, outcome, now()));
             })

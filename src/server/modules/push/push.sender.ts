@@ -170,21 +170,36 @@ export function pushSender(deps: {
 }) {
   const vapid = new Map<string, { header: string; until: number }>();
   const waiting = new Map<number, (outcome: PushOutcome) => void>();
-  let worker: Worker | undefined;
+  /** The thread, and the jobs it holds (answered "retry" if it dies). */
+  let current: { worker: Worker; ids: Set<number> } | undefined;
   let next = 0;
   /** Jobs of this turn of the event loop, posted together. */
   let outbox: Job[] = [];
   let closed = false;
+
+  /** Answers a job, once. */
+  function settle(id: number, outcome: PushOutcome) {
+    const resolve = waiting.get(id);
+    waiting.delete(id);
+    resolve?.(outcome);
+  }
+
   function flush() {
     const jobs = outbox;
     outbox = [];
     // The app stopped in between: nothing starts a thread again; they are tried again by the next instance's job.
-    if (closed)
-      for (const job of jobs) {
-        waiting.get(job.id)?.({ kind: 'retry', error: 'push sender closed' });
-        waiting.delete(job.id);
-      }
-    else thread().postMessage(jobs);
+    if (closed) {
+      for (const job of jobs) settle(job.id, { kind: 'retry', error: 'push sender closed' });
+      return;
+    }
+    try {
+      const t = thread();
+      for (const job of jobs) t.ids.add(job.id);
+      t.worker.postMessage(jobs);
+    } catch (err) {
+      // No thread could be started or reached: tried again later, as any message it could not send.
+      for (const job of jobs) settle(job.id, { kind: 'retry', error: `push worker: ${(err as Error).message}` });
+    }
   }
 
   async function authorization(endpoint: string): Promise<string> {
@@ -204,31 +219,31 @@ export function pushSender(deps: {
     return Authorization;
   }
 
-  function thread(): Worker {
-    if (worker) return worker;
-    const started = new Worker(WORKER_SOURCE, {
+  function thread() {
+    if (current) return current;
+    const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { webPush: createRequire(import.meta.url).resolve('web-push'), nice: deps.nice ?? 0 },
     });
-    started.unref();
-    started.on('message', (batch: { id: number; outcome: PushOutcome }[]) => {
+    const self = { worker, ids: new Set<number>() };
+    worker.unref();
+    worker.on('message', (batch: { id: number; outcome: PushOutcome }[]) => {
       for (const { id, outcome } of batch) {
-        waiting.get(id)?.(outcome);
-        waiting.delete(id);
+        self.ids.delete(id);
+        settle(id, outcome);
       }
     });
-    // A thread that died takes its messages with it: they are answered "retry", and the next message starts another.
+    // A thread that died takes its messages with it: those it held are answered "retry" (once, on its error or its
+    // exit), and the next message starts another. Messages posted to a newer thread are not its to answer.
     const lost = (error: string) => {
-      if (worker === started) worker = undefined;
-      for (const [id, settle] of waiting) {
-        settle({ kind: 'retry', error });
-        waiting.delete(id);
-      }
+      if (current === self) current = undefined;
+      for (const id of self.ids) settle(id, { kind: 'retry', error });
+      self.ids.clear();
     };
-    started.on('error', (err) => lost(`push worker failed: ${err.message}`));
-    started.on('exit', () => lost('push worker stopped'));
-    worker = started;
-    return started;
+    worker.on('error', (err) => lost(`push worker failed: ${err.message}`));
+    worker.on('exit', () => lost('push worker stopped'));
+    current = self;
+    return self;
   }
 
   return {
@@ -251,9 +266,9 @@ export function pushSender(deps: {
     /** Ends the thread (the app is stopping); messages in flight are answered "retry". */
     async close(): Promise<void> {
       closed = true;
-      const w = worker;
-      worker = undefined;
-      await w?.terminate();
+      const t = current;
+      current = undefined;
+      await t?.worker.terminate();
     },
   };
 }
