@@ -82,6 +82,15 @@ async function up(i: Instance): Promise<void> {
   throw new Error(`${i.name} did not come up:\n${i.output()}`);
 }
 
+async function staffReady(i: Instance): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (!/the staff thread is answering the admin API/.test(i.output())) {
+    if (i.child.exitCode !== null) throw new Error(`${i.name} exited early:\n${i.output()}`);
+    if (Date.now() > deadline) throw new Error(`${i.name}'s staff thread did not start:\n${i.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await sql.query(text, params)).rows[0] as T;
 
@@ -152,6 +161,9 @@ beforeAll(async () => {
   // The same moment: migrations, the demo seed and the first admin race, and must each happen once.
   for (const [n, name] of ['A', 'B', 'C'].entries()) instances.push(start(name, ports[n]!));
   await Promise.all(instances.map(up));
+  // Each instance's staff thread starts a few seconds after it serves readers, with its own LISTEN connection; the
+  // tests start once every instance has both (what a running deployment has), not in the middle of that start.
+  await Promise.all(instances.map(staffReady));
 }, 150_000);
 
 afterAll(async () => {
@@ -209,11 +221,12 @@ describe('three instances on one external PostgreSQL and one bucket', { timeout:
     const latencies: number[] = [];
     for (const round of ['before', 'after']) {
       if (round === 'after') {
-        // Every instance's LISTEN connection is killed; each reconnects by itself. Waited for: three new
-        // connections (not the dying ones) whose LISTEN has completed, so a write now is announced to them.
+        // Every LISTEN connection is killed, the main thread's and the staff thread's of each instance; each
+        // reconnects by itself. Waited for: six new connections (not the dying ones) whose LISTEN has completed, so
+        // a write now is announced to them.
         const listeners = `select pid from pg_stat_activity where application_name = 'sahifa-listen'`;
         const old = (await sql.query<{ pid: number }>(listeners)).rows.map((r) => r.pid);
-        expect(old).toHaveLength(3);
+        expect(old).toHaveLength(6);
         await sql.query(`select pg_terminate_backend(pid) from (${listeners}) l`);
         await expect
           .poll(
@@ -226,7 +239,7 @@ describe('three instances on one external PostgreSQL and one bucket', { timeout:
               ).rowCount,
             { timeout: 15_000 },
           )
-          .toBe(3);
+          .toBe(6);
       }
       for (const i of [B(), C()]) {
         await warm(i, '/api/breaking-news');
