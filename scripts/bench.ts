@@ -81,6 +81,7 @@ async function cacheCounters(origin: string) {
     previous: metricSum(text, 'sahifa_cache_hits_total', 'kind="previous"'),
     coalesced: metricSum(text, 'sahifa_cache_hits_total', 'kind="coalesced"'),
     misses: metricSum(text, 'sahifa_cache_misses_total'),
+    best: metricSum(text, 'sahifa_cache_compressions_total', 'kind="best"'),
     renders: metricSum(text, 'sahifa_render_duration_seconds_count'),
     renderSeconds: metricSum(text, 'sahifa_render_duration_seconds_sum'),
     /** The longest event-loop block since the previous scrape (every scrape restarts prom-client's histogram). */
@@ -577,7 +578,7 @@ async function main() {
         );
       const d = (k: keyof Counters) => whileWritingCache[k];
       console.log(
-        `while writing, cache:  ${d('fresh')} fresh hits, ${d('previous')} previous copies, ${d('coalesced')} coalesced, ${d('misses')} misses; ${d('renders')} pages rendered (${fixed(d('renderSeconds') * 1000)} ms of React)`,
+        `while writing, cache:  ${d('fresh')} fresh hits, ${d('previous')} previous copies, ${d('coalesced')} coalesced, ${d('misses')} misses; ${d('renders')} pages rendered (${fixed(d('renderSeconds') * 1000)} ms of React); ${d('best')} bodies recompressed at brotli's best quality`,
       );
     }
 

@@ -146,6 +146,17 @@ export function createMetrics(prom: typeof PromClient, sources: MetricsSources) 
     },
   });
   new Counter({
+    name: 'sahifa_cache_compressions_total',
+    help: 'Brotli compressions of cached bodies: fill (when an entry is made) and best (the background recompression, at the best quality, of an entry still current a while later)',
+    labelNames: ['kind'] as const,
+    registers,
+    collect() {
+      this.reset();
+      this.inc({ kind: 'fill' }, c.compressions);
+      this.inc({ kind: 'best' }, c.upgrades);
+    },
+  });
+  new Counter({
     name: 'sahifa_cache_render_lookups_total',
     help: 'API answers a page render read straight from the page cache',
     registers,

@@ -150,6 +150,7 @@ describe('/metrics', () => {
       'sahifa_cache_hits_total',
       'sahifa_cache_misses_total',
       'sahifa_cache_render_lookups_total',
+      'sahifa_cache_compressions_total',
       'sahifa_cache_bytes',
       'sahifa_cache_max_bytes',
       'sahifa_cache_entries',
@@ -192,6 +193,20 @@ describe('/metrics', () => {
     expect(value(after, 'sahifa_cache_bytes')).toBe(t.app.responseCache.bytes);
     expect(value(after, 'sahifa_cache_entries')).toBe(t.app.responseCache.size);
     expect(value(after, 'sahifa_cache_bytes')).toBeGreaterThan(0);
+  });
+
+  it('counts the brotli compressions of cached pages: one when a page is filled, none on a hit, one at the best quality later', async () => {
+    await t.app.invalidation.publish(['news']);
+    const before = await scrape();
+    expect((await t.app.inject('/')).headers['x-cache']).toBe('MISS');
+    for (let i = 0; i < 3; i++) expect((await t.app.inject('/')).headers['x-cache']).toBe('HIT');
+    const fill = { kind: 'fill' };
+    const best = { kind: 'best' };
+    const counted = (m: typeof before, kind: typeof fill) =>
+      value(m, 'sahifa_cache_compressions_total', kind) - value(before, 'sahifa_cache_compressions_total', kind);
+    expect(counted(await scrape(), fill)).toBe(1);
+    // Still current two seconds later: recompressed once in the background (plugins/cache/encoding.ts).
+    await vi.waitFor(async () => expect(counted(await scrape(), best)).toBe(1), { timeout: 10_000 });
   });
 
   it("labels pages by their reader route, never by the raw URL; this app's own requests are not counted", async () => {
