@@ -68,28 +68,27 @@ function start(name: string, port: number): Instance {
   return { name, base: `http://127.0.0.1:${port}`, child, output: () => out, exited };
 }
 
-async function up(i: Instance): Promise<void> {
+/** Waits until `ready` says so, failing with the instance's output if it exits or `what` takes over 90 s. */
+async function until(i: Instance, what: string, ready: () => Promise<boolean> | boolean): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (i.child.exitCode !== null) throw new Error(`${i.name} exited early:\n${i.output()}`);
-    try {
-      if ((await request(`${i.base}/healthz`)).status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
+    if (await ready()) return;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`${i.name} did not come up:\n${i.output()}`);
+  throw new Error(`${i.name}: ${what} took too long:\n${i.output()}`);
 }
 
-async function staffReady(i: Instance): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (!/the staff thread is answering the admin API/.test(i.output())) {
-    if (i.child.exitCode !== null) throw new Error(`${i.name} exited early:\n${i.output()}`);
-    if (Date.now() > deadline) throw new Error(`${i.name}'s staff thread did not start:\n${i.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const up = (i: Instance) =>
+  until(i, 'answering /healthz', async () => {
+    try {
+      return (await request(`${i.base}/healthz`)).status === 200;
+    } catch {
+      return false; // not listening yet
+    }
+  });
+const staffReady = (i: Instance) =>
+  until(i, 'the staff thread', () => /the staff thread is answering the admin API/.test(i.output()));
 
 const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await sql.query(text, params)).rows[0] as T;

@@ -120,60 +120,56 @@ export function createMetrics(prom: typeof PromClient, sources: MetricsSources) 
     registers,
   });
 
-  // The cache keeps its own counters (plain numbers, cheap on the fast path); they are copied when scraped.
+  // Counts kept elsewhere as plain numbers (cheap on the fast path), copied when scraped: one value, or one per kind.
+  const copied = (name: string, help: string, read: () => number) =>
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  const copiedByKind = (name: string, help: string, read: () => Record<string, number>) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['kind'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const [kind, n] of Object.entries(read())) this.inc({ kind }, n);
+      },
+    });
   const c = cache.counters;
-  new Counter({
-    name: 'sahifa_cache_hits_total',
-    help: 'Requests answered from the page cache: fresh, stale (while refreshed), previous (a copy a write just replaced, while its re-render runs), last_good (the last good copy after its render failed, while one re-render retries) or coalesced (waited for a render)',
-    labelNames: ['kind'] as const,
-    registers,
-    collect() {
-      this.reset();
-      this.inc({ kind: 'fresh' }, c.hits);
-      this.inc({ kind: 'stale' }, c.staleHits);
-      this.inc({ kind: 'previous' }, c.previousHits);
-      this.inc({ kind: 'last_good' }, c.lastGoodHits);
-      this.inc({ kind: 'coalesced' }, c.coalesced);
-    },
-  });
-  new Counter({
-    name: 'sahifa_cache_misses_total',
-    help: 'Requests for cacheable responses that had to be rendered',
-    registers,
-    collect() {
-      this.reset();
-      this.inc(c.misses);
-    },
-  });
-  new Counter({
-    name: 'sahifa_cache_compressions_total',
-    help: 'Brotli compressions of cached bodies: fill (when an entry is made) and best (the background recompression, at the best quality, of an entry still current a while later)',
-    labelNames: ['kind'] as const,
-    registers,
-    collect() {
-      this.reset();
-      this.inc({ kind: 'fill' }, c.compressions);
-      this.inc({ kind: 'best' }, c.upgrades);
-    },
-  });
-  new Counter({
-    name: 'sahifa_cache_render_lookups_total',
-    help: 'API answers a page render read straight from the page cache',
-    registers,
-    collect() {
-      this.reset();
-      this.inc(c.lookups);
-    },
-  });
-  new Counter({
-    name: 'sahifa_live_poll_queries_total',
-    help: 'Database reads made to answer live coverage polls (at most one per coverage per second per instance)',
-    registers,
-    collect() {
-      this.reset();
-      this.inc(sources.live.pollQueries);
-    },
-  });
+  copiedByKind(
+    'sahifa_cache_hits_total',
+    'Requests answered from the page cache: fresh, stale (while refreshed), previous (a copy a write just replaced, while its re-render runs), last_good (the last good copy after its render failed, while one re-render retries) or coalesced (waited for a render)',
+    () => ({
+      fresh: c.hits,
+      stale: c.staleHits,
+      previous: c.previousHits,
+      last_good: c.lastGoodHits,
+      coalesced: c.coalesced,
+    }),
+  );
+  copied('sahifa_cache_misses_total', 'Requests for cacheable responses that had to be rendered', () => c.misses);
+  copiedByKind(
+    'sahifa_cache_compressions_total',
+    'Compressions of cached bodies: fill (brotli and gzip when an entry is made) and best (the background brotli, at the best quality, of an entry still current a while later)',
+    () => ({ fill: c.compressions, best: c.upgrades }),
+  );
+  copied(
+    'sahifa_cache_render_lookups_total',
+    'API answers a page render read straight from the page cache',
+    () => c.lookups,
+  );
+  copied(
+    'sahifa_live_poll_queries_total',
+    'Database reads made to answer live coverage polls (at most one per coverage per second per instance)',
+    () => sources.live.pollQueries,
+  );
   const gauge = (name: string, help: string, read: () => number, aggregator: PromClient.Aggregator = 'sum') =>
     new Gauge({
       name,
