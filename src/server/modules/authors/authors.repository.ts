@@ -5,25 +5,28 @@ import { admins } from '../../db/schema/accounts';
 import { newsAuthors } from '../../db/schema/newsroom';
 
 export function authorsRepository(db: Db, now: () => Date) {
+  // Every author page asks for it: a named statement, planned once per connection (db/named.ts).
+  const publicByUsername = db
+    .select({
+      id: admins.id,
+      username: admins.username,
+      fullName: admins.fullName,
+      bio: admins.bio,
+      avatarUrl: admins.avatarUrl,
+    })
+    .from(admins)
+    .where(
+      and(
+        sql`lower(${admins.username}) = lower(${sql.placeholder('username')})`,
+        sql`exists (select 1 from ${newsAuthors} where ${newsAuthors.adminId} = ${admins.id}
+          and ${newsAuthors.visibleAt} is not null and ${newsAuthors.visibleAt} <= ${sql.placeholder('now')})`,
+      ),
+    )
+    .limit(1)
+    .prepare('authors_public_by_username');
   return {
     async findPublic(username: string) {
-      const [row] = await db
-        .select({
-          id: admins.id,
-          username: admins.username,
-          fullName: admins.fullName,
-          bio: admins.bio,
-          avatarUrl: admins.avatarUrl,
-        })
-        .from(admins)
-        .where(
-          and(
-            sql`lower(${admins.username}) = lower(${username})`,
-            sql`exists (select 1 from ${newsAuthors} where ${newsAuthors.adminId} = ${admins.id}
-              and ${newsAuthors.visibleAt} is not null and ${newsAuthors.visibleAt} <= ${now()})`,
-          ),
-        )
-        .limit(1);
+      const [row] = await publicByUsername.execute({ username, now: now() });
       return row;
     },
     /** Everyone with a public page (the pages sitemap). */

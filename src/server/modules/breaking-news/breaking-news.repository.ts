@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import type { PageQuery } from '../../../shared/schemas/common';
 import type { Db, Executor } from '../../db/client';
 import { breakingNews } from '../../db/schema/content';
@@ -11,23 +11,25 @@ export type BreakingNewsValues = Partial<
 >;
 
 /** The linked article only while readers can see it (a draft or an unpublished story is never linked). */
-const publicLink = (now: Date) =>
+const publicLink = (now: Date | Placeholder) =>
   sql<
     number | null
   >`case when exists (select 1 from news n where n.id = ${breakingNews.newsId} and n.status = 'published' and n.published_at <= ${now}) then ${breakingNews.newsId} end`;
 
 export function breakingNewsRepository(db: Db) {
+  const atNow = sql.placeholder('now');
+  // Every reader page asks for it: a named statement, parsed and planned once per connection (db/named.ts says why).
+  const current = db
+    .select({ ...getTableColumns(breakingNews), newsId: publicLink(atNow) })
+    .from(breakingNews)
+    .where(and(eq(breakingNews.isActive, true), or(isNull(breakingNews.expiresAt), gt(breakingNews.expiresAt, atNow))))
+    .orderBy(...descNullsLast(breakingNews.priority, breakingNews.createdAt, breakingNews.id))
+    .limit(50)
+    .prepare('breaking_current');
   return {
     /** Active and not expired at `now`; higher priority first, then newest. */
     listCurrent(now: Date): Promise<BreakingNewsRow[]> {
-      return db
-        .select({ ...getTableColumns(breakingNews), newsId: publicLink(now) })
-        .from(breakingNews)
-        .where(
-          and(eq(breakingNews.isActive, true), or(isNull(breakingNews.expiresAt), gt(breakingNews.expiresAt, now))),
-        )
-        .orderBy(...descNullsLast(breakingNews.priority, breakingNews.createdAt, breakingNews.id))
-        .limit(50);
+      return current.execute({ now });
     },
     async page(q: PageQuery): Promise<{ rows: BreakingNewsRow[]; total: number; exact: boolean }> {
       return paged(

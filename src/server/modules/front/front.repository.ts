@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/named';
 import { isLiveSql } from '../live/live.sql';
 import { imageInfoSql } from '../media/media.sql';
 import type { ImageInfo } from '../../../shared/schemas/media';
@@ -35,7 +36,10 @@ type Flat = {
 export function frontRepository(db: Db, now: () => Date) {
   return {
     async sectionBlocks(limit: number): Promise<SectionBlockRow[]> {
-      const { rows } = await db.execute<Flat>(sql`
+      const rows = await executeNamed<Flat>(
+        db,
+        'front_sections',
+        sql`
         select c.slug, c.name, c.color, n.id, n.title, n.description, n.image_url, n.featured,
                coalesce(v.views, 0)::int as views, n.published_at, n.created_at,
                ${isLiveSql('n.id')} as live, ${imageInfoSql('n.image_url')} as image_info
@@ -48,7 +52,8 @@ export function frontRepository(db: Db, now: () => Date) {
         ) n on true
         left join news_views v on v.news_id = n.id
         where c.is_active
-        order by c.position, c.id, n.published_at desc nulls last, n.id desc nulls last`);
+        order by c.position, c.id, n.published_at desc nulls last, n.id desc nulls last`,
+      );
       const blocks = new Map<string, SectionBlockRow>();
       for (const r of rows) {
         let block = blocks.get(r.slug);

@@ -1,5 +1,5 @@
 /** All SQL of live coverage: coverages, their entries (tombstones included) and their change numbers. */
-import { and, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { LIVE_PAGE_SIZE, LIVE_POLL_WINDOW, type LiveState } from '../../../shared/schemas/live';
 import type { NewsCursor } from '../../../shared/cursor';
 import type { Db, Executor } from '../../db/client';
@@ -38,7 +38,7 @@ export interface PollRow {
 }
 
 /** Visible to readers: the article is published and its time has come. */
-const publicArticle = (now: Date) =>
+const publicArticle = (now: Date | Placeholder) =>
   sql`exists (select 1 from news n where n.id = ${liveCoverages.newsId} and n.status = 'published' and n.published_at <= ${now})`;
 
 const liveEntryCount = sql<number>`(select count(*)::int from live_entries e where e.news_id = ${liveCoverages.newsId} and e.deleted_at is null)`;
@@ -89,15 +89,18 @@ function entryFromJson(r: Record<string, unknown>): EntryRow {
 }
 
 export function liveRepository(db: Db) {
+  // Every article page asks whether it is a coverage: a named statement, planned once per connection (db/named.ts).
+  const publicCoverageQuery = db
+    .select({ coverage: liveCoverages, entryCount: liveEntryCount })
+    .from(liveCoverages)
+    .where(and(eq(liveCoverages.newsId, sql.placeholder('id')), publicArticle(sql.placeholder('now'))))
+    .prepare('live_public_coverage');
   return {
     // Reader side
 
     /** A public coverage (the article is published), or undefined. */
     async publicCoverage(newsId: number, now: Date) {
-      const [row] = await db
-        .select({ coverage: liveCoverages, entryCount: liveEntryCount })
-        .from(liveCoverages)
-        .where(and(eq(liveCoverages.newsId, newsId), publicArticle(now)));
+      const [row] = await publicCoverageQuery.execute({ id: newsId, now });
       return row ? { ...row.coverage, entryCount: row.entryCount } : undefined;
     },
 

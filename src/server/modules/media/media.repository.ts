@@ -14,6 +14,7 @@ import { liveEntries } from '../../db/schema/live';
 import { newsAutosaves, newsRevisions } from '../../db/schema/newsroom';
 import { offsetOf, paged, pagedTable } from '../../lib/paging';
 import { MEDIA_USES_SHOWN } from '../../../shared/schemas/media';
+import { mediaIdSql } from './media.sql';
 
 export type MediaValues = typeof media.$inferInsert;
 export type MediaRow = Omit<typeof media.$inferSelect, 'searchVector'>;
@@ -217,7 +218,7 @@ export function mediaRepository(db: Db) {
       await ex.execute(sql`with wanted as (
           select m.id from ${media} m
           where m.id = any(${sql.param(ids)}::uuid[])
-            or m.id in (select substring(e.image_url from '^/media/([0-9a-f-]{36})/')::uuid from ${liveEntries} e
+            or m.id in (select ${mediaIdSql('e.image_url')} from ${liveEntries} e
               where e.news_id = ${newsId} and e.deleted_at is null and e.image_url like '/media/%')),
         gone as (delete from ${mediaUsages} u where u.news_id = ${newsId} and u.media_id not in (select id from wanted))
         insert into ${mediaUsages} (media_id, news_id) select id, ${newsId} from wanted

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addCategory, addNews } from '../../test/fixtures';
-import { imageInfoSql } from './media.sql';
+import { imageInfoSql, mediaIdSql } from './media.sql';
 
 let t: TestApp;
 
@@ -56,4 +56,39 @@ it("finds each article's picture without reading the address again for every pic
     expect(condition).not.toContain('substring');
     expect(condition).toContain('InitPlan');
   }
+});
+
+it('reads the library id from a picture address, and none from an address that only looks like one', async () => {
+  const id = '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
+  const cases: [string | null, string | null][] = [
+    [`/media/${id}/800.webp`, id],
+    [`/media/${id}/og.jpg`, id],
+    // What the article form lets through (36 of [0-9a-f-]) without being a UUID: no id, and no failed cast.
+    ['/media/------------------------------------/1.webp', null],
+    ['/media/0f1e2d3c4b5a-4978-8a6b-5c4d3e2f1a0b-/1.webp', null],
+    [`/media/${id.replace('-4978', '4978-')}/1.webp`, null],
+    [`/media/${id.replace('0f1e', '0g1e')}/1.webp`, null],
+    [`/media/${id.slice(1)}/1.webp`, null],
+    [`https://agency.example/media/${id}/1.webp`, null],
+    ['', null],
+    [null, null],
+  ];
+  for (const [url, expected] of cases) {
+    const [row] = (await t.database.db.execute(sql`select ${mediaIdSql(sql`${url}::text`)} as id`)).rows as {
+      id: string | null;
+    }[];
+    expect({ url, id: row!.id }).toEqual({ url, id: expected });
+  }
+});
+
+it('keeps answering the lists when an article names a picture address that is not a UUID', async () => {
+  await addCategory(t.database.db, { slug: 'odd', name: 'غريب' });
+  const odd = await addNews(t.database.db, {
+    category: 'odd',
+    imageUrl: '/media/------------------------------------/1.webp',
+  });
+  const res = await t.app.inject({ method: 'GET', url: '/api/news/category/odd' });
+  expect(res.statusCode).toBe(200);
+  const [item] = res.json() as { id: number; imageUrl: string }[];
+  expect(item).toMatchObject({ id: odd.id, imageUrl: '/media/------------------------------------/1.webp' });
 });

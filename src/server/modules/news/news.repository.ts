@@ -12,6 +12,7 @@ import type { NewsStatus } from '../../../shared/news-workflow';
 import type { NewsCursor } from '../../../shared/cursor';
 import type { PageQuery } from '../../../shared/schemas/common';
 import type { Db, Executor } from '../../db/client';
+import { executeNamed } from '../../db/named';
 import { admins } from '../../db/schema/accounts';
 import { categories, news, newsMonths } from '../../db/schema/content';
 import { newsAuthors, newsTags, newsViews, tags } from '../../db/schema/newsroom';
@@ -230,32 +231,43 @@ export function newsRepository(db: Db, now: () => Date) {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  function listByLink(
+  // A tag's and an author's lists: prepared too, one statement per link table, with and without a cursor.
+  const byLinkQuery = (
     link: typeof newsTags | typeof newsAuthors,
     keyColumn: typeof newsTags.tagId | typeof newsAuthors.adminId,
-    key: number,
-    limit: number,
-    before?: NewsCursor,
-  ): Promise<NewsListRow[]> {
-    return rows(
-      db
-        .select(listColumns)
-        .from(link)
-        .innerJoin(news, eq(news.id, link.newsId))
-        .leftJoin(categories, eq(categories.slug, news.category))
-        .leftJoin(newsViews, eq(newsViews.newsId, news.id))
-        .where(
-          and(
-            eq(keyColumn, key),
-            sql`${link.visibleAt} is not null and ${link.visibleAt} <= ${now()}`,
-            eq(news.status, 'published'),
-            before ? sql`(${link.visibleAt}, ${link.newsId}) < (${before.at}, ${before.id})` : undefined,
-          ),
-        )
-        .orderBy(sql`${link.visibleAt} desc nulls last`, sql`${link.newsId} desc nulls last`)
-        .limit(limit),
+    name: string,
+    cursor: boolean,
+  ) =>
+    db
+      .select(listColumns)
+      .from(link)
+      .innerJoin(news, eq(news.id, link.newsId))
+      .leftJoin(categories, eq(categories.slug, news.category))
+      .leftJoin(newsViews, eq(newsViews.newsId, news.id))
+      .where(
+        and(
+          eq(keyColumn, $('key')),
+          sql`${link.visibleAt} is not null and ${link.visibleAt} <= ${$('now')}`,
+          eq(news.status, 'published'),
+          cursor ? sql`(${link.visibleAt}, ${link.newsId}) < (${$('at')}, ${$('id')})` : undefined,
+        ),
+      )
+      .orderBy(sql`${link.visibleAt} desc nulls last`, sql`${link.newsId} desc nulls last`)
+      .limit($('limit'))
+      .prepare(`news_by_${name}${cursor ? '_before' : ''}`);
+  const byLink = {
+    tag: [byLinkQuery(newsTags, newsTags.tagId, 'tag', false), byLinkQuery(newsTags, newsTags.tagId, 'tag', true)],
+    author: [
+      byLinkQuery(newsAuthors, newsAuthors.adminId, 'author', false),
+      byLinkQuery(newsAuthors, newsAuthors.adminId, 'author', true),
+    ],
+  } as const;
+  const listByLink = (kind: keyof typeof byLink, key: number, limit: number, before?: NewsCursor) =>
+    rows(
+      before
+        ? byLink[kind][1].execute({ ...page(limit), key, ...before })
+        : byLink[kind][0].execute({ ...page(limit), key }),
     );
-  }
 
   return {
     visible,
@@ -282,7 +294,9 @@ export function newsRepository(db: Db, now: () => Date) {
       slug: string,
       limit: number,
     ): Promise<{ rows: NewsListRow[]; usedSection: boolean; usedLatest: boolean }> {
-      const shared = await db.execute<{ id: number }>(
+      const shared = await executeNamed<{ id: number }>(
+        db,
+        'news_related_tags',
         sql`select c.news_id as id
           from ${newsTags} t1
           cross join lateral (
@@ -296,7 +310,7 @@ export function newsRepository(db: Db, now: () => Date) {
           order by count(*) desc, max(c.visible_at) desc, c.news_id desc
           limit ${limit}`,
       );
-      const result = await listByIds(shared.rows.map((r) => Number(r.id)));
+      const result = await listByIds(shared.map((r) => Number(r.id)));
       if (result.length >= limit) return { rows: result, usedSection: false, usedLatest: false };
       let exclude = [id, ...result.map((r) => r.id)];
       result.push(...(await rows(prepared.relatedSame.execute({ ...page(limit - result.length), slug, exclude }))));
@@ -306,10 +320,8 @@ export function newsRepository(db: Db, now: () => Date) {
       return { rows: result, usedSection: true, usedLatest: true };
     },
     /** A tag's or an author's visible news, newest first, by cursor: one index (news_*_visible_idx) in order. */
-    listByTag: (tagId: number, limit: number, before?: NewsCursor) =>
-      listByLink(newsTags, newsTags.tagId, tagId, limit, before),
-    listByAuthor: (adminId: number, limit: number, before?: NewsCursor) =>
-      listByLink(newsAuthors, newsAuthors.adminId, adminId, limit, before),
+    listByTag: (tagId: number, limit: number, before?: NewsCursor) => listByLink('tag', tagId, limit, before),
+    listByAuthor: (adminId: number, limit: number, before?: NewsCursor) => listByLink('author', adminId, limit, before),
     /**
      * Months (yyyy-MM, UTC) that have visible news, newest first: from news_months (kept by a trigger), a few dozen
      * rows however large the archive. The current month counts only once something in it is visible already.

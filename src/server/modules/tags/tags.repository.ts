@@ -8,6 +8,19 @@ export type TagRow = typeof tags.$inferSelect;
 const folded = (value: unknown) => sql`sahifa_normalize(lower(${value}))`;
 
 export function tagsRepository(db: Db, now: () => Date) {
+  // Every tag page asks for it: a named statement, planned once per connection (db/named.ts).
+  const visibleBySlug = db
+    .select()
+    .from(tags)
+    .where(
+      and(
+        eq(tags.slug, sql.placeholder('slug')),
+        sql`exists (select 1 from ${newsTags} where ${newsTags.tagId} = ${tags.id}
+          and ${newsTags.visibleAt} is not null and ${newsTags.visibleAt} <= ${sql.placeholder('now')})`,
+      ),
+    )
+    .limit(1)
+    .prepare('tags_visible_by_slug');
   return {
     async findByName(name: string, ex: Executor = db): Promise<TagRow | undefined> {
       const [row] = await ex
@@ -48,17 +61,7 @@ export function tagsRepository(db: Db, now: () => Date) {
     },
     /** A tag readers can open: it names at least one visible article. */
     async findVisibleBySlug(slug: string): Promise<TagRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(tags)
-        .where(
-          and(
-            eq(tags.slug, slug),
-            sql`exists (select 1 from ${newsTags} where ${newsTags.tagId} = ${tags.id}
-              and ${newsTags.visibleAt} is not null and ${newsTags.visibleAt} <= ${now()})`,
-          ),
-        )
-        .limit(1);
+      const [row] = await visibleBySlug.execute({ slug, now: now() });
       return row;
     },
   };

@@ -5,6 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/named';
 import { descNullsLast } from '../../lib/order';
 import { categories, news } from '../../db/schema/content';
 import { newsDailyViews, newsViews, sectionDailyViews } from '../../db/schema/newsroom';
@@ -86,7 +87,10 @@ export function viewsRepository(db: Db, now: () => Date) {
      */
     async mostReadWeighted(days: { day: string; weight: number }[], limit: number): Promise<MostReadRow[]> {
       const list = days.filter((d) => d.weight > 0);
-      const result = await db.execute<MostReadRow>(sql`
+      const rows = await executeNamed<MostReadRow>(
+        db,
+        'most_read',
+        sql`
         with ranked as (
           select d.news_id, sum(d.views * w.weight) as score
           from ${newsDailyViews} d
@@ -100,8 +104,9 @@ export function viewsRepository(db: Db, now: () => Date) {
         from ranked join ${news} on ${news.id} = ranked.news_id
         where ${news.status} = 'published' and ${news.publishedAt} <= ${now()} and round(ranked.score) > 0
         order by ranked.score desc, ${news.id} desc
-        limit ${limit}`);
-      return result.rows.map((r) => ({ ...r, id: Number(r.id), views: Number(r.views) }));
+        limit ${limit}`,
+      );
+      return rows.map((r) => ({ ...r, id: Number(r.id), views: Number(r.views) }));
     },
     /** Views per article over days (statistics: the period's top articles), ranked from the per-day table. */
     async topInPeriod(from: string, limit: number) {
