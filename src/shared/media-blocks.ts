@@ -10,7 +10,9 @@
  *   a play button until the reader asks for the player (from youtube-nocookie.com); the poster is a library picture
  *   or, without one, the site's own drawing: nothing is fetched from YouTube before the click.
  */
-export const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A library id as the server makes them (randomUUID: lowercase 8-4-4-4-12); the one pattern every check uses. */
+export const MEDIA_ID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+export const MEDIA_ID = new RegExp(`^${MEDIA_ID_PATTERN}$`);
 export const YOUTUBE_ID = /^[\w-]{11}$/;
 export const GALLERY_MIN = 2;
 export const GALLERY_MAX = 30;
@@ -42,7 +44,7 @@ export function galleryIds(value: string | undefined): string[] {
 }
 
 const ID_IN_ATTRIBUTE = /data-(?:media|poster|gallery)="([^"]*)"/g;
-const ID_IN_PATH = /\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//g;
+const ID_IN_PATH = new RegExp(`/media/(${MEDIA_ID_PATTERN})/`, 'g');
 
 /**
  * Every library image a body shows: its figures, galleries and video posters, and pictures inserted by address

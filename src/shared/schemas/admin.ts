@@ -6,6 +6,7 @@ import { newsArticle, newsListItem } from './news';
 import { decimalInt, pageQuery } from './common';
 import { NEWS_ACTIONS, NEWS_STATUSES } from '../news-workflow';
 import { ROLE_VALUES } from '../permissions';
+import { MEDIA_ID_PATTERN } from '../media-blocks';
 
 /**
  * A required text: `required` when it is missing or empty (SPEC's messages), `tooLong` when it passes `max` (it says
@@ -91,6 +92,8 @@ const FIELDS_REQUIRED = 'جميع الحقول مطلوبة';
 /** The limits the editor states beside its fields, with a live count (LIMITS, shared with the screens). */
 export const NEWS_TITLE_TOO_LONG = `العنوان ${LIMITS.newsTitleMax} حرف على الأكثر`;
 export const NEWS_DESCRIPTION_TOO_LONG = `الوصف ${LIMITS.newsDescriptionMax} حرف على الأكثر`;
+/** One of our stored renditions (`/media/<id>/<width>.webp`), with a well-formed id. */
+const OWN_RENDITION = new RegExp(`^/media/${MEDIA_ID_PATTERN}/\\d+\\.webp$`);
 const imageUrl = z
   .string()
   .trim()
@@ -98,7 +101,7 @@ const imageUrl = z
   .nullish()
   .transform((v) => v ?? '')
   .refine(
-    (v) => v === '' || /^\/media\/[0-9a-f-]{36}\/\d+\.webp$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v),
+    (v) => v === '' || OWN_RENDITION.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v),
     'رابط الصورة يجب أن يبدأ بـ http أو https',
   );
 const isoInstant = z
@@ -385,7 +388,7 @@ export const profileInput = z.object({
     .trim()
     .nullish()
     .transform((v) => v || null)
-    .refine((v) => v === null || /^\/media\/[0-9a-f-]{36}\/\d+\.webp$/.test(v), 'ارفع الصورة الشخصية من هنا'),
+    .refine((v) => v === null || OWN_RENDITION.test(v), 'ارفع الصورة الشخصية من هنا'),
 });
 export type ProfileInput = z.infer<typeof profileInput>;
 

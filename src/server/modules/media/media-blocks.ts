@@ -20,6 +20,7 @@ import {
   GALLERY_MIN,
   galleryIds,
   MEDIA_ID,
+  MEDIA_ID_PATTERN,
   YOUTUBE_ID,
   youtubeIdOf,
 } from '../../../shared/media-blocks';
@@ -27,6 +28,9 @@ import { focusPosition, mediaUrl, publicImageUrl, srcSetFor } from '../../../sha
 import type { MediaMeta } from './media.repository';
 import { formatCount } from '../../../shared/plural';
 import { PICTURES } from '../../../shared/nouns';
+
+/** The library id of a picture inserted by its address (`/media/<id>/…`). */
+const OWN_PATH = new RegExp(`^/media/(${MEDIA_ID_PATTERN})/`);
 
 const titleOf = (value: string | undefined) => (value ?? '').replace(/\s+/g, ' ').trim().slice(0, BLOCK_TITLE_MAX);
 
@@ -149,7 +153,7 @@ export function renderMediaBlocks(html: string, meta: Map<string, MediaMeta>, fa
   return html
     .replace(/<img((?:\s+[\w-]+="[^"]*")*)\s*\/?>/g, (all, attrs: string) => {
       const a = attrsOf(attrs);
-      const id = /^\/media\/([0-9a-f-]{36})\//.exec(a.src ?? '')?.[1];
+      const id = OWN_PATH.exec(a.src ?? '')?.[1];
       const m = id ? meta.get(id) : undefined;
       if (!m || a.alt) return all;
       return `<img${attrs.replace(/\s+alt="[^"]*"/, '')} alt="${escapeHtml(m.alt || fallbackAlt)}">`;

@@ -16,7 +16,7 @@
 import sharp from 'sharp';
 import { can } from '../../../shared/permissions';
 import { mediaUrl, ogFileName, ownMediaFile } from '../../../shared/media';
-import { mediaIdsInBody } from '../../../shared/media-blocks';
+import { MEDIA_ID, mediaIdsInBody } from '../../../shared/media-blocks';
 import type { MediaListQuery, MediaUpdateInput } from '../../../shared/schemas/media';
 import type { PageQuery } from '../../../shared/schemas/common';
 import { tripoliInstant, addDays } from '../../../shared/dates';
@@ -44,7 +44,8 @@ export type Staff = Actor & { id: number; role: Role; fullName: string };
 export function mediaIdsOf(imageUrl: string | null | undefined, content: string): string[] {
   const ids = new Set(mediaIdsInBody(content));
   const main = imageUrl ? ownMediaFile(imageUrl)?.id : undefined;
-  if (main) ids.add(main);
+  // Only a well-formed id reaches the database's uuid columns (the address's own pattern is looser).
+  if (main && MEDIA_ID.test(main)) ids.add(main);
   return [...ids];
 }
 

@@ -81,7 +81,7 @@ it('reads the library id from a picture address, and none from an address that o
   }
 });
 
-it('keeps answering the lists when an article names a picture address that is not a UUID', async () => {
+it('keeps answering the lists and the article when an article names a picture address that is not a UUID', async () => {
   await addCategory(t.database.db, { slug: 'odd', name: 'غريب' });
   const odd = await addNews(t.database.db, {
     category: 'odd',
@@ -91,4 +91,8 @@ it('keeps answering the lists when an article names a picture address that is no
   expect(res.statusCode).toBe(200);
   const [item] = res.json() as { id: number; imageUrl: string }[];
   expect(item).toMatchObject({ id: odd.id, imageUrl: '/media/------------------------------------/1.webp' });
+  // An older row, or one written by hand: the form refuses such an address now (news.admin.routes.test.ts).
+  const article = await t.app.inject({ method: 'GET', url: `/api/news/${odd.id}` });
+  expect(article.statusCode).toBe(200);
+  expect(article.json()).toMatchObject({ id: odd.id, imageInfo: null });
 });

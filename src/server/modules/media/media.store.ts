@@ -11,6 +11,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { MEDIA_ID } from '../../../shared/media-blocks';
 
 /** One file of an image: `400.webp`, `og.jpg`. */
 export interface MediaFile {
@@ -60,7 +61,7 @@ export const CONTENT_TYPES = { webp: 'image/webp', jpg: 'image/jpeg' } as const;
 export const contentTypeOf = (name: string): string =>
   (CONTENT_TYPES as Record<string, string>)[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
 /** An image id and one of its file names; anything else is never a key (no path or key can be smuggled in). */
-export const MEDIA_ID = /^[0-9a-f-]{36}$/;
+export { MEDIA_ID };
 export const MEDIA_FILE = /^(\d{1,5}\.webp|og(-\d{1,3}-\d{1,3})?\.jpg)$/;
 
 function checkName(id: string, name?: string): void {

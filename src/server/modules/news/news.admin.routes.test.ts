@@ -71,6 +71,11 @@ describe('news administration', () => {
     [{ ...article, category: '' }, 'جميع الحقول مطلوبة'],
     [{ ...article, imageUrl: '' }, 'يرجى تحميل صورة للخبر أو توفير رابط صورة'],
     [{ ...article, imageUrl: 'javascript:alert(1)' }, 'رابط الصورة يجب أن يبدأ بـ http أو https'],
+    // One of ours in shape only: the id is not a UUID (the database would refuse it wherever it is read).
+    [
+      { ...article, imageUrl: '/media/------------------------------------/1200.webp' },
+      'رابط الصورة يجب أن يبدأ بـ http أو https',
+    ],
     [{ ...article, category: 'nowhere' }, 'التصنيف المختار غير موجود'],
     // Too long is not "required": the message says what is wrong, and the field (details) where.
     [{ ...article, title: 'ع'.repeat(484) }, 'العنوان 300 حرف على الأكثر'],
