@@ -80,6 +80,7 @@ import { pageStyleHashes } from './ssr/style-hashes';
 import { createMediaStore, type MediaStore } from './modules/media/media.store';
 import { setMediaBase } from '../shared/media';
 import type { ClientAssets } from './ssr/assets';
+import type { RenderThread } from './ssr/render-thread';
 
 export interface AppDeps {
   config: Config;
@@ -105,6 +106,8 @@ export interface AppDeps {
   staff?: { onOwnDrop: (tags: readonly string[]) => void };
   /** Hands admin API requests to the staff thread before Fastify (server/staff/): true when it took one. */
   forwardStaff?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+  /** Renders reader pages off the readers' thread (ssr/render-thread.ts); pages are rendered here without it. */
+  renderThread?: RenderThread;
 }
 
 declare module 'fastify' {
@@ -149,6 +152,7 @@ export async function buildApp({
   fanout,
   staff,
   forwardStaff,
+  renderThread,
 }: AppDeps): Promise<FastifyInstance> {
   const now = clock ?? (() => new Date());
   // The cache reads the time on every hit: without a test's clock, Date.now() (no Date made each time).
@@ -426,6 +430,7 @@ export async function buildApp({
     now,
     assets,
     onRender: metrics?.observeRender,
+    renderThread,
     movedTo: {
       // Tags' former (transliterated) addresses lead to their Arabic ones.
       '/tag/:slug': async ({ slug }) => {

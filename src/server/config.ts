@@ -147,6 +147,7 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // The admin API on a thread of its own (server/staff/), so a save is not held up by readers' traffic.
   STAFF_THREAD: bool.default(true),
+  RENDER_THREAD: bool.default(true),
   // Scheduled backups: a cron expression on Tripoli's clock ("0 3 * * *": every day at 03:00); unset, none are made.
   BACKUP_SCHEDULE: z
     .string()
@@ -238,6 +239,8 @@ export interface Config {
   webConcurrency: number;
   /** The admin API answered on a thread of its own (server/staff/); false: on the readers' thread. */
   staffThread: boolean;
+  /** Reader pages are rendered on a worker thread of each process (ssr/render-thread.ts). */
+  renderThread: boolean;
   /** Where image files live: DATA_DIR/media, or an S3-compatible bucket. */
   media: MediaStorageConfig;
   /** Where pages load images from (a CDN or the bucket's public address); undefined: the app's own /media. */
@@ -349,6 +352,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY,
     staffThread: e.STAFF_THREAD,
+    renderThread: e.RENDER_THREAD,
     media:
       e.MEDIA_STORAGE === 's3'
         ? {

@@ -14,6 +14,8 @@ import { isDemoSeeded, seedDemo } from './db/seed/seed';
 import { createMediaStore } from './modules/media/media.store';
 import { createStaffThread } from './staff/staff-thread';
 import { runStaffThread } from './staff/staff-thread.worker';
+import { createRenderThread, type RenderThreadWorkerData } from './ssr/render-thread';
+import { runRenderThread } from './ssr/render-thread.worker';
 
 const STOP_TIMEOUT_MS = 15_000;
 /** How long a stopping server still accepts connections, to answer them rather than reset them. */
@@ -86,7 +88,18 @@ async function main(): Promise<void> {
         log: logger,
       })
     : undefined;
-  const app = await buildApp({ config, db: database.db, logger, mediaStore, forwardStaff: staff?.forward });
+  // Reader pages rendered on a thread of their own (ssr/render-thread.ts): this file again, as a worker.
+  const renderThread = config.renderThread
+    ? createRenderThread({ entry: new URL(import.meta.url), log: logger })
+    : undefined;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger,
+    mediaStore,
+    forwardStaff: staff?.forward,
+    renderThread,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -104,6 +117,7 @@ async function main(): Promise<void> {
       await app.drain(DRAIN_MS);
       await staff?.stop();
       await app.close();
+      await renderThread?.stop();
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -116,7 +130,8 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   log(`Sahifa is up in ${Date.now() - started} ms`);
-  // After the readers' start: until it is ready, this thread answers the admin API itself.
+  // After the readers' start: until they are ready, this thread renders pages and answers the admin API itself.
+  renderThread?.start();
   staff?.start({
     cache: app.invalidation,
     serving: () => !app.lifecycle.draining,
@@ -126,6 +141,11 @@ async function main(): Promise<void> {
 
 if (isMainThread)
   main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+else if ((workerData as Partial<RenderThreadWorkerData> | null)?.renderThread)
+  runRenderThread().catch((err) => {
     console.error(err);
     process.exit(1);
   });

@@ -6,22 +6,22 @@
  * failed, the page is not cached: the cache serves the last good copy, or readers get an Arabic 503 page.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dehydrate } from '@tanstack/react-query';
 import { matchRoutes } from '../../client/lib/routing';
 import { HOME_SLUG } from '../../shared/constants';
 import { tripoliDayEnd } from '../../shared/dates';
 import { getMediaBase } from '../../shared/media';
-import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/settings-defaults';
-import type { PublicSettings } from '../../shared/schemas/settings';
-import { chromeQueries, readerRoutes, type ReaderRoute } from '../../client/app/routes';
+import { chromeQueries, readerRoutes } from '../../client/app/routes';
 import { staticPages } from '../../client/app/static-pages';
 import { preloadAllPages } from '../../client/app/pages';
-import { renderReaderApp } from '../../client/app/ssr';
 import { createQueryClient } from '../../client/lib/query-client';
-import { q, type QueryDef } from '../../client/lib/queries';
+import type { QueryDef } from '../../client/lib/queries';
 import type { CacheTag } from '../lib/cache-tags';
 import { isTimeout } from '../lib/deadline';
 import { readClientAssets, type ClientAssets } from '../ssr/assets';
-import { renderDocument, renderUnavailable } from '../ssr/document';
+import { renderUnavailable } from '../ssr/document';
+import { pageFor, renderPage, routeFor, type PageSite, type RenderedPage } from '../ssr/page';
+import type { RenderThread } from '../ssr/render-thread';
 import type { CacheHandle } from './cache/plugin';
 
 export interface SsrOptions {
@@ -30,6 +30,8 @@ export interface SsrOptions {
   assets?: ClientAssets;
   /** A page was rendered to HTML (metrics): the reader route's pattern and the seconds React and the document took. */
   onRender?: (route: string, seconds: number) => void;
+  /** Renders pages off this thread when it is ready (ssr/render-thread.ts; main.ts); else they are rendered here. */
+  renderThread?: RenderThread;
   /**
    * Former addresses, by reader route pattern: for a page that would be a 404, where the thing it named lives now
    * (answered with a permanent redirect), or undefined.
@@ -43,12 +45,6 @@ export const RETRY_AFTER_S = 30;
 /** The query parameters a reader page reads (everything else is left out of its cache key). */
 export const pageQueryParams = (pathname: string): readonly string[] =>
   matchRoutes(readerRoutes, pathname)?.route.search ?? [];
-
-/** The page a path shows: a server-only page (the offline page), else the reader route table's match. */
-const pageFor = (pathname: string): { route: ReaderRoute; params: Record<string, string>; fixed?: boolean } | null => {
-  const fixed = staticPages.find((p) => p.path === pathname);
-  return fixed ? { route: fixed, params: {}, fixed: true } : matchRoutes(readerRoutes, pathname);
-};
 
 /** The reader route a path shows ('/news/:id'); undefined for the not-found page. Metrics label pages by it. */
 export function pageRouteOf(pathname: string): string | undefined {
@@ -137,9 +133,7 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     // Prefixed, not resolved against a base: "//evil.example/" is a path here (as in the browser), not a host.
     const url = new URL(`http://local${req.url}`);
     if (url.pathname.startsWith('/api/')) return reply.callNotFound();
-    const match = pageFor(url.pathname);
-    const route: ReaderRoute = match?.route ?? readerRoutes[readerRoutes.length - 1]!;
-    const params = match?.params ?? {};
+    const { route, params } = routeFor(url.pathname);
     if (route.path === '/category/:slug' && params.slug === HOME_SLUG) return reply.redirect('/', 301);
 
     // Only the parameters the page reads: the same page for every spelling of its address.
@@ -166,47 +160,44 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     reply.cacheTags(...tags);
     const origin = opts.cache.originOf(req);
     const now = opts.now();
-    const site = { origin, serverNow: now.toISOString(), dayEndsAt: tripoliDayEnd(now), mediaBase: getMediaBase() };
-    const query = search.toString();
-    const started = opts.onRender ? performance.now() : 0;
-    const { html, state, formatted } = renderReaderApp(
-      url.pathname + (query ? `?${query}` : ''),
-      queryClient,
-      site,
-      match?.fixed ? route.element : undefined,
-    );
-    const settings = queryClient.getQueryData<PublicSettings>(q.settings().key) ?? DEFAULT_PUBLIC_SETTINGS;
-    const meta = route.meta({
-      params,
-      search,
-      settings,
-      get: <T>(def: QueryDef<T>) => queryClient.getQueryData<T>(def.key),
-    });
-    const document = renderDocument({
-      meta,
-      settings,
+    const site: PageSite = {
       origin,
-      appHtml: html,
-      queryState: state,
-      site: { ...site, formatted },
-      assets,
-    });
-    opts.onRender?.(route.path, (performance.now() - started) / 1000);
-    reply.contentFingerprint(renderFingerprint(document, site.serverNow));
+      serverNow: now.toISOString(),
+      dayEndsAt: tripoliDayEnd(now),
+      mediaBase: getMediaBase(),
+    };
+    const query = search.toString();
+    const page = await pageOf(url.pathname + (query ? `?${query}` : ''), queryClient, site, route.path);
+    // Its time bound passed while it was rendered elsewhere: it has had its answer.
+    if (req.scope?.expired) return;
+    reply.contentFingerprint(page.fingerprint);
     return reply
       .code(route.notFound || route.valid?.(params) === false || notFound ? 404 : 200)
       .type('text/html; charset=utf-8')
-      .send(document);
+      .send(page.document);
   }
-}
 
-/**
- * A page's bytes without what changes on every render though the reader gets the same page: the render's own time
- * (the date strip's machine-readable time and the site context), the query cache's bookkeeping times and a prayer's seconds to go. What the
- * reader sees (the date, a prayer's countdown, every story) stays in, so the ETag changes exactly when that does.
- */
-export function renderFingerprint(document: string, serverNow: string): string {
-  return document
-    .replaceAll(serverNow, '')
-    .replace(/"(?:dehydratedAt|dataUpdatedAt|errorUpdatedAt|remainingSeconds)":\d+/g, '');
+  /** The page made on the render thread when it can take it, else here (also when the thread failed it). */
+  async function pageOf(
+    path: string,
+    queryClient: ReturnType<typeof createQueryClient>,
+    site: PageSite,
+    routePath: string,
+  ): Promise<RenderedPage> {
+    const thread = opts.renderThread;
+    const elsewhere = thread?.ready ? thread.render(path, site, dehydrate(queryClient)) : undefined;
+    if (elsewhere) {
+      try {
+        const page = await elsewhere;
+        opts.onRender?.(routePath, page.seconds);
+        return page;
+      } catch (err) {
+        app.log.warn({ err, path }, 'the render thread could not render a page; rendering it here');
+      }
+    }
+    const started = opts.onRender ? performance.now() : 0;
+    const page = renderPage(path, queryClient, site, assets);
+    opts.onRender?.(routePath, (performance.now() - started) / 1000);
+    return page;
+  }
 }
