@@ -14,7 +14,8 @@ import { isDemoSeeded, seedDemo } from './db/seed/seed';
 import { createMediaStore } from './modules/media/media.store';
 import { createStaffThread } from './staff/staff-thread';
 import { runStaffThread } from './staff/staff-thread.worker';
-import { createRenderThread, type RenderThreadWorkerData } from './ssr/render-thread';
+import { readClientAssets } from './ssr/assets';
+import { createRenderThread, RENDER_TIMEOUT_MS, type RenderThreadWorkerData } from './ssr/render-thread';
 import { runRenderThread } from './ssr/render-thread.worker';
 
 const STOP_TIMEOUT_MS = 15_000;
@@ -89,11 +90,18 @@ async function main(): Promise<void> {
       })
     : undefined;
   // Reader pages rendered on a thread of their own (ssr/render-thread.ts): this file again, as a worker.
+  const assets = readClientAssets();
   const renderThread = config.renderThread
-    ? createRenderThread({ entry: new URL(import.meta.url), log: logger })
+    ? createRenderThread({
+        entry: new URL(import.meta.url),
+        assets,
+        log: logger,
+        timeoutMs: Math.min(RENDER_TIMEOUT_MS, config.timeouts.readerMs / 2),
+      })
     : undefined;
   const app = await buildApp({
     config,
+    assets,
     db: database.db,
     logger,
     mediaStore,

@@ -167,9 +167,9 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
       mediaBase: getMediaBase(),
     };
     const query = search.toString();
-    const page = await pageOf(url.pathname + (query ? `?${query}` : ''), queryClient, site, route.path);
+    const page = await pageOf(req, url.pathname + (query ? `?${query}` : ''), queryClient, site, route.path);
     // Its time bound passed while it was rendered elsewhere: it has had its answer.
-    if (req.scope?.expired) return;
+    if (!page || req.scope?.expired) return;
     reply.contentFingerprint(page.fingerprint);
     return reply
       .code(route.notFound || route.valid?.(params) === false || notFound ? 404 : 200)
@@ -179,11 +179,12 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
 
   /** The page made on the render thread when it can take it, else here (also when the thread failed it). */
   async function pageOf(
+    req: FastifyRequest,
     path: string,
     queryClient: ReturnType<typeof createQueryClient>,
     site: PageSite,
     routePath: string,
-  ): Promise<RenderedPage> {
+  ): Promise<RenderedPage | undefined> {
     const thread = opts.renderThread;
     const elsewhere = thread?.ready ? thread.render(path, site, dehydrate(queryClient)) : undefined;
     if (elsewhere) {
@@ -192,6 +193,8 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
         opts.onRender?.(routePath, page.seconds);
         return page;
       } catch (err) {
+        // Past its time bound its reader has had an answer: nothing is rendered for nobody.
+        if (req.scope?.expired) return undefined;
         app.log.warn({ err, path }, 'the render thread could not render a page; rendering it here');
       }
     }

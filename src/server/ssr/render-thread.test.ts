@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../test/harness';
 import { root } from '../test/server-process';
 import { addBreaking, addCategory, addNews } from '../test/fixtures';
+import { readClientAssets } from './assets';
 import { createRenderThread, type RenderThread } from './render-thread';
 
 const quiet = { warn: () => {}, info: () => {} };
@@ -25,11 +26,19 @@ const settled = (html: string) => {
 };
 
 async function appWith(thread: RenderThread): Promise<TestApp> {
-  // The cache off: every request is a render.
-  const t = await createTestApp({ config: testConfig({ CACHE_MAX_MB: '0' }), renderThread: thread });
+  // The cache off: every request is a render. Pictures from a CDN: the thread must point at it as the main thread does.
+  const t = await createTestApp({
+    config: testConfig({ CACHE_MAX_MB: '0', MEDIA_PUBLIC_URL: 'https://cdn.sahifa.test/m' }),
+    renderThread: thread,
+  });
   const db = t.database.db;
   await addCategory(db, { slug: 'libya', name: 'ليبيا', color: '#dc2626' });
-  await addNews(db, { category: 'libya', title: 'خبر عن طرابلس يرسم على خيط آخر', featured: true });
+  await addNews(db, {
+    category: 'libya',
+    title: 'خبر عن طرابلس يرسم على خيط آخر',
+    featured: true,
+    imageUrl: '/media/0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d/800.webp',
+  });
   await addBreaking(db, { title: 'عاجل يرسم على خيط آخر' });
   return t;
 }
@@ -38,7 +47,7 @@ describe('the render thread', () => {
   let t: TestApp;
   let thread: RenderThread;
   beforeAll(async () => {
-    thread = createRenderThread({ entry: bundle, log: quiet, startDelayMs: 0 });
+    thread = createRenderThread({ entry: bundle, assets: readClientAssets(), log: quiet, startDelayMs: 0 });
     t = await appWith(thread);
     thread.start();
   });
@@ -58,6 +67,7 @@ describe('the render thread', () => {
     expect(there.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 404]);
     expect(there[0]!.body).toContain('عاجل يرسم على خيط آخر');
     expect(there[1]!.body).toContain('<title>خبر عن طرابلس يرسم على خيط آخر | صحيفة</title>');
+    expect(there[1]!.body).toContain('https://cdn.sahifa.test/m/0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d/800.webp');
 
     await thread.stop(); // from here on the main thread renders
     for (const [i, p] of paths.entries()) {
@@ -73,7 +83,7 @@ describe('a render thread that fails', () => {
   let t: TestApp;
   let thread: RenderThread;
   beforeAll(async () => {
-    thread = createRenderThread({ entry: faulty, log: quiet, startDelayMs: 50, timeoutMs: 300 });
+    thread = createRenderThread({ entry: faulty, assets: undefined, log: quiet, startDelayMs: 50, timeoutMs: 300 });
     t = await appWith(thread);
     thread.start();
   });
@@ -89,7 +99,8 @@ describe('a render thread that fails', () => {
     expect(stuck.statusCode).toBe(200);
     expect(stuck.body).toContain('عاجل يرسم على خيط آخر');
     expect(stuck.body).toMatch(/<\/html>$/);
-    expect(thread.ready).toBe(false); // replaced
+    // Replaced by a new thread.
+    await expect.poll(() => thread.starts, { timeout: 10_000 }).toBe(2);
     await expect.poll(() => thread.ready, { timeout: 10_000 }).toBe(true);
 
     // Dies in the middle of a render: the same.
@@ -97,6 +108,7 @@ describe('a render thread that fails', () => {
     expect(crashed.statusCode).toBe(200);
     expect(crashed.body).toContain('crash');
     expect(crashed.body).toMatch(/<\/html>$/);
+    await expect.poll(() => thread.starts, { timeout: 10_000 }).toBe(3);
     await expect.poll(() => thread.ready, { timeout: 10_000 }).toBe(true);
     expect(thread.rendered).toBe(0);
   });

@@ -13,10 +13,20 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { DehydratedState } from '@tanstack/react-query';
+import type { ClientAssets } from './assets';
 import type { PageSite, RenderedPage } from './page';
 
-/** A render not answered in this long is stuck: the thread is replaced and the page rendered on the main thread. */
+/**
+ * A render not answered in this long is stuck: the thread is replaced and the page rendered on the main thread. At
+ * most half the readers' time bound (main.ts), so that the page is still made in time for its reader.
+ */
 export const RENDER_TIMEOUT_MS = 5000;
+/**
+ * Renders waiting for the thread beyond this many are made on the main thread (each about 5–30 ms): the queue never
+ * holds more than a fraction of a second of work, and when pages are wanted faster than one thread renders them
+ * (the cache off, a cold start) both threads render.
+ */
+export const MAX_QUEUED = 8;
 /** The thread starts after the server is up (its first pages are the readers'); again this long after it died. */
 const START_DELAY_MS = 1000;
 const RESTART_MAX_MS = 60_000;
@@ -36,6 +46,8 @@ export type RenderMessage =
 
 export interface RenderThreadWorkerData {
   renderThread: true;
+  /** The main thread's client build (its inline CSS's hash is in the pages' CSP): the same, not read again. */
+  assets: ClientAssets | undefined;
 }
 
 export interface RenderThread {
@@ -46,11 +58,14 @@ export interface RenderThread {
   readonly ready: boolean;
   /** Pages it has rendered (tests, metrics). */
   readonly rendered: number;
+  /** Threads started so far (more than one: it was replaced after it died or was stuck). */
+  readonly starts: number;
 }
 
 export interface RenderThreadDeps {
   /** The file the thread runs: this process's own entry (main.ts starts the render part when it is a worker). */
   entry: URL;
+  assets: ClientAssets | undefined;
   log: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void };
   startDelayMs?: number;
   timeoutMs?: number;
@@ -65,6 +80,7 @@ export function createRenderThread(deps: RenderThreadDeps): RenderThread {
   let restart: ReturnType<typeof setTimeout> | undefined;
   let nextId = 1;
   let rendered = 0;
+  let starts = 0;
   interface Pending {
     resolve: (page: RenderedPage & { seconds: number }) => void;
     reject: (err: Error) => void;
@@ -98,8 +114,9 @@ export function createRenderThread(deps: RenderThreadDeps): RenderThread {
   }
 
   function launch(): void {
-    const data: RenderThreadWorkerData = { renderThread: true };
+    const data: RenderThreadWorkerData = { renderThread: true, assets: deps.assets };
     const w = new Worker(deps.entry, { workerData: data });
+    starts++;
     worker = w;
     w.on('message', (msg: RenderMessage) => onMessage(w, msg));
     w.on('error', (err) => deps.log.warn({ err }, 'the render thread failed'));
@@ -120,7 +137,7 @@ export function createRenderThread(deps: RenderThreadDeps): RenderThread {
   return {
     render(path, site, state) {
       const w = worker;
-      if (!w || !ready || stopping) return undefined;
+      if (!w || !ready || stopping || pending.size >= MAX_QUEUED) return undefined;
       const id = nextId++;
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -134,7 +151,12 @@ export function createRenderThread(deps: RenderThreadDeps): RenderThread {
         timer.unref();
         pending.set(id, { resolve, reject, timer });
         const message: RenderRequest = { type: 'render', id, path, site, state };
-        w.postMessage(message);
+        try {
+          w.postMessage(message);
+        } catch (err) {
+          // Data that cannot be sent (never JSON's): this page is rendered on the main thread; the thread is fine.
+          settle(id)?.reject(err instanceof Error ? err : new Error(String(err)));
+        }
       });
     },
     start() {
@@ -156,6 +178,9 @@ export function createRenderThread(deps: RenderThreadDeps): RenderThread {
     },
     get rendered() {
       return rendered;
+    },
+    get starts() {
+      return starts;
     },
   };
 }

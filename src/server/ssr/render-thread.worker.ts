@@ -4,19 +4,18 @@
  * thread would run it.
  */
 import { hydrate } from '@tanstack/react-query';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { preloadAllPages } from '../../client/app/pages';
 import { createQueryClient } from '../../client/lib/query-client';
 import { setMediaBase } from '../../shared/media';
-import { readClientAssets } from './assets';
 import { renderPage } from './page';
-import type { RenderMessage, RenderRequest } from './render-thread';
+import type { RenderMessage, RenderRequest, RenderThreadWorkerData } from './render-thread';
 
 export async function runRenderThread(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('the render thread runs on a worker thread');
   const send = (m: RenderMessage) => port.postMessage(m);
-  const assets = readClientAssets();
+  const { assets } = workerData as RenderThreadWorkerData;
   await preloadAllPages();
   port.on('message', (msg: RenderRequest) => {
     const started = performance.now();
