@@ -11,7 +11,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CLIENT_MANIFEST = path.join(root, 'dist/client/.vite/manifest.json');
-const SERVER_ENTRIES = { main: 'src/server/main.ts', backup: 'scripts/backup.ts', restore: 'scripts/restore.ts' };
+const SERVER_ENTRIES = {
+  main: 'src/server/main.ts',
+  // The render thread's entry (src/server/ssr/render-thread.ts): what a page's render needs, not the whole server.
+  'render-thread': 'src/server/ssr/render-thread.entry.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
+};
 const SERVER_OUT = path.join(root, 'dist/server');
 /**
  * Packages left out of the server bundle: native code and binaries (sharp, argon2, PostgreSQL), pino and its

@@ -15,8 +15,7 @@ import { createMediaStore } from './modules/media/media.store';
 import { createStaffThread } from './staff/staff-thread';
 import { runStaffThread } from './staff/staff-thread.worker';
 import { readClientAssets } from './ssr/assets';
-import { createRenderThread, RENDER_TIMEOUT_MS, type RenderThreadWorkerData } from './ssr/render-thread';
-import { runRenderThread } from './ssr/render-thread.worker';
+import { createRenderThread, RENDER_TIMEOUT_MS } from './ssr/render-thread';
 
 const STOP_TIMEOUT_MS = 15_000;
 /** How long a stopping server still accepts connections, to answer them rather than reset them. */
@@ -89,11 +88,15 @@ async function main(): Promise<void> {
         log: logger,
       })
     : undefined;
-  // Reader pages rendered on a thread of their own (ssr/render-thread.ts): this file again, as a worker.
+  // Reader pages rendered on a thread of their own (ssr/render-thread.ts), from an entry of its own: the built
+  // dist/server/render-thread.js beside this file, or its source when the server runs from source (tsx).
   const assets = readClientAssets();
   const renderThread = config.renderThread
     ? createRenderThread({
-        entry: new URL(import.meta.url),
+        entry: new URL(
+          import.meta.url.endsWith('.ts') ? './ssr/render-thread.entry.ts' : './render-thread.js',
+          import.meta.url,
+        ),
         assets,
         log: logger,
         timeoutMs: Math.min(RENDER_TIMEOUT_MS, config.timeouts.readerMs / 2),
@@ -149,11 +152,6 @@ async function main(): Promise<void> {
 
 if (isMainThread)
   main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-else if ((workerData as Partial<RenderThreadWorkerData> | null)?.renderThread)
-  runRenderThread().catch((err) => {
     console.error(err);
     process.exit(1);
   });

@@ -6,7 +6,7 @@ import type { LiveCoverage, LiveSnapshot } from '../../shared/schemas/live';
 import { htmlText } from '../modules/news/sanitize-html';
 import { THEME_BOOT_SCRIPT } from '../../client/lib/theme';
 import type { ClientAssets } from './assets';
-import { THEME_COLOURS } from '../modules/pwa/pwa.manifest';
+import { THEME_COLOURS } from '../lib/brand';
 import { PAGE_DATA_ID } from '../../shared/constants';
 
 /**

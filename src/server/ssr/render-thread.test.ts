@@ -1,5 +1,5 @@
 /**
- * The render thread (render-thread.ts) with the real bundle (dist/server/main.js as a worker): a page it renders is
+ * The render thread (render-thread.ts) with its real bundle (dist/server/render-thread.js): a page it renders is
  * the page the readers' thread renders from the same data, byte for byte but for the render's own time; a thread that
  * is stuck or dies costs no reader a page (the main thread renders it) and is started again.
  */
@@ -13,7 +13,7 @@ import { readClientAssets } from './assets';
 import { createRenderThread, type RenderThread } from './render-thread';
 
 const quiet = { warn: () => {}, info: () => {} };
-const bundle = pathToFileURL(path.join(root, 'dist/server/main.js'));
+const bundle = pathToFileURL(path.join(root, 'dist/server/render-thread.js'));
 const faulty = pathToFileURL(path.join(root, 'src/server/test/render-thread-faulty.mjs'));
 
 /** A document without what differs between two renders of the same data (its time; see renderFingerprint). */

@@ -11,7 +11,8 @@
  * Until the thread is ready (a start), after it died (until it is back) and for a render it did not answer in time,
  * the main thread renders the page itself: a page is never refused for want of the thread.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../lib/worker';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { ClientAssets } from './assets';
 import type { PageSite, RenderedPage } from './page';
@@ -45,7 +46,6 @@ export type RenderMessage =
   | { type: 'failed'; id: number; error: string };
 
 export interface RenderThreadWorkerData {
-  renderThread: true;
   /** The main thread's client build (its inline CSS's hash is in the pages' CSP): the same, not read again. */
   assets: ClientAssets | undefined;
 }
@@ -63,7 +63,7 @@ export interface RenderThread {
 }
 
 export interface RenderThreadDeps {
-  /** The file the thread runs: this process's own entry (main.ts starts the render part when it is a worker). */
+  /** The file the thread runs: render-thread.entry.ts, built as dist/server/render-thread.js. */
   entry: URL;
   assets: ClientAssets | undefined;
   log: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void };
@@ -114,8 +114,8 @@ export function createRenderThread(deps: RenderThreadDeps): RenderThread {
   }
 
   function launch(): void {
-    const data: RenderThreadWorkerData = { renderThread: true, assets: deps.assets };
-    const w = new Worker(deps.entry, { workerData: data });
+    const data: RenderThreadWorkerData = { assets: deps.assets };
+    const w = startWorker(deps.entry, { workerData: data });
     starts++;
     worker = w;
     w.on('message', (msg: RenderMessage) => onMessage(w, msg));

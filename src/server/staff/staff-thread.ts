@@ -20,7 +20,8 @@
  * connections: nothing half-written).
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../lib/worker';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../errors';
 import { isAdminApiUrl } from '../plugins/admin-api';
@@ -201,7 +202,7 @@ export function createStaffThread(deps: StaffThreadDeps): StaffThread {
   function launch(): void {
     lastStart = Date.now();
     const data: StaffThreadWorkerData = { staffThread: true, databaseUrl: deps.databaseUrl };
-    const w = new Worker(deps.entry, { workerData: data });
+    const w = startWorker(deps.entry, { workerData: data });
     worker = w;
     w.on('message', onMessage);
     w.on('error', (err) => deps.log.warn({ err }, 'the staff thread failed'));

@@ -5,10 +5,9 @@
  * theme-color meta tags, which browsers prefer over the manifest where they support media queries).
  */
 import type { PublicSettings } from '../../../shared/schemas/settings';
-import { BRAND_BLUE } from '../../lib/brand';
+import { THEME_COLOURS } from '../../lib/brand';
 import { ICON_SIZES, MASKABLE_SIZES } from './pwa-icons';
 
-export const THEME_COLOURS = { light: BRAND_BLUE, dark: '#020617' } as const;
 export const BACKGROUND_COLOUR = '#ffffff';
 
 export function webAppManifest(settings: PublicSettings) {
