@@ -11,8 +11,7 @@
  * Until the thread is ready (a start), after it died (until it is back) and for a render it did not answer in time,
  * the main thread renders the page itself: a page is never refused for want of the thread.
  */
-import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../lib/worker';
+import { PendingRequests, superviseWorker } from '../lib/supervised-worker';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { ClientAssets } from './assets';
 import type { PageSite, RenderedPage } from './page';
@@ -30,7 +29,6 @@ export const RENDER_TIMEOUT_MS = 5000;
 export const MAX_QUEUED = 8;
 /** The thread starts after the server is up (its first pages are the readers'); again this long after it died. */
 const START_DELAY_MS = 1000;
-const RESTART_MAX_MS = 60_000;
 
 export interface RenderRequest {
   type: 'render';
@@ -73,114 +71,68 @@ export interface RenderThreadDeps {
 
 export function createRenderThread(deps: RenderThreadDeps): RenderThread {
   const timeoutMs = deps.timeoutMs ?? RENDER_TIMEOUT_MS;
-  let worker: Worker | undefined;
-  let ready = false;
-  let stopping = false;
-  let failedStarts = 0;
-  let restart: ReturnType<typeof setTimeout> | undefined;
-  let nextId = 1;
   let rendered = 0;
-  let starts = 0;
   interface Pending {
     resolve: (page: RenderedPage & { seconds: number }) => void;
     reject: (err: Error) => void;
-    timer: ReturnType<typeof setTimeout>;
   }
-  const pending = new Map<number, Pending>();
-  /** Threads that said they were ready (one that dies before is a failed start: it is retried later and later). */
-  const started = new WeakSet<Worker>();
-  const settle = (id: number) => {
-    const p = pending.get(id);
-    if (p) {
-      clearTimeout(p.timer);
-      pending.delete(id);
-    }
-    return p;
-  };
-
-  function onMessage(w: Worker, msg: RenderMessage): void {
-    if (msg.type === 'ready') {
-      if (worker !== w) return;
-      ready = true;
-      started.add(w);
-      failedStarts = 0;
-      deps.log.info({}, 'the render thread is rendering pages');
-    } else if (msg.type === 'rendered') {
-      rendered++;
-      settle(msg.id)?.resolve({ document: msg.document, fingerprint: msg.fingerprint, seconds: msg.seconds });
-    } else if (msg.type === 'failed') {
-      settle(msg.id)?.reject(new Error(msg.error));
-    }
-  }
-
-  function launch(): void {
-    const data: RenderThreadWorkerData = { assets: deps.assets };
-    const w = startWorker(deps.entry, { workerData: data });
-    starts++;
-    worker = w;
-    w.on('message', (msg: RenderMessage) => onMessage(w, msg));
-    w.on('error', (err) => deps.log.warn({ err }, 'the render thread failed'));
-    w.on('exit', (code) => {
-      if (worker !== w) return;
-      worker = undefined;
-      if (!started.has(w)) failedStarts++;
-      ready = false;
-      // Its renders are made again on the main thread (their callers fall back).
-      for (const id of [...pending.keys()]) settle(id)?.reject(new Error('the render thread stopped'));
-      if (stopping) return;
-      deps.log.warn({ code }, 'the render thread stopped; the main thread renders pages until it is back');
-      restart = setTimeout(launch, Math.min(RESTART_MAX_MS, (deps.startDelayMs ?? START_DELAY_MS) * 2 ** failedStarts));
-      restart.unref();
-    });
-  }
+  const pending = new PendingRequests<Pending>();
+  const data: RenderThreadWorkerData = { assets: deps.assets };
+  const thread = superviseWorker<RenderMessage>({
+    name: 'the render thread',
+    meanwhile: 'the main thread renders pages',
+    entry: deps.entry,
+    workerData: data,
+    startDelayMs: deps.startDelayMs ?? START_DELAY_MS,
+    restartMs: deps.startDelayMs ?? START_DELAY_MS,
+    log: deps.log,
+    onMessage(msg) {
+      if (msg.type === 'ready') {
+        deps.log.info({}, 'the render thread is rendering pages');
+      } else if (msg.type === 'rendered') {
+        rendered++;
+        pending.settle(msg.id)?.resolve({ document: msg.document, fingerprint: msg.fingerprint, seconds: msg.seconds });
+      } else if (msg.type === 'failed') {
+        pending.settle(msg.id)?.reject(new Error(msg.error));
+      }
+    },
+    // Its renders are made again on the main thread (their callers fall back).
+    onGone: () => {
+      for (const p of pending.drain()) p.reject(new Error('the render thread stopped'));
+    },
+  });
 
   return {
     render(path, site, state) {
-      const w = worker;
-      if (!w || !ready || stopping || pending.size >= MAX_QUEUED) return undefined;
-      const id = nextId++;
+      const w = thread.worker;
+      if (!w || pending.size >= MAX_QUEUED) return undefined;
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          settle(id)?.reject(new Error(`the render thread did not answer within ${timeoutMs} ms`));
+        const id = pending.add({ resolve, reject }, timeoutMs, (p) => {
+          p.reject(new Error(`the render thread did not answer within ${timeoutMs} ms`));
           // Stuck (a render that never ends): given nothing more, and replaced, as when it dies.
-          if (worker !== w) return;
-          ready = false;
+          if (thread.worker !== w) return;
           deps.log.warn({ path }, 'the render thread did not answer a render in time; restarting it');
-          void w.terminate();
-        }, timeoutMs);
-        timer.unref();
-        pending.set(id, { resolve, reject, timer });
+          thread.replace(w);
+        });
         const message: RenderRequest = { type: 'render', id, path, site, state };
         try {
           w.postMessage(message);
         } catch (err) {
           // Data that cannot be sent (never JSON's): this page is rendered on the main thread; the thread is fine.
-          settle(id)?.reject(err instanceof Error ? err : new Error(String(err)));
+          pending.settle(id)?.reject(err instanceof Error ? err : new Error(String(err)));
         }
       });
     },
-    start() {
-      stopping = false;
-      restart = setTimeout(launch, deps.startDelayMs ?? START_DELAY_MS);
-      restart.unref();
-    },
-    async stop() {
-      stopping = true;
-      clearTimeout(restart);
-      ready = false;
-      const w = worker;
-      worker = undefined;
-      for (const id of [...pending.keys()]) settle(id)?.reject(new Error('the render thread stopped'));
-      await w?.terminate();
-    },
+    start: () => thread.start(),
+    stop: () => thread.stop(),
     get ready() {
-      return ready;
+      return thread.ready;
     },
     get rendered() {
       return rendered;
     },
     get starts() {
-      return starts;
+      return thread.starts;
     },
   };
 }

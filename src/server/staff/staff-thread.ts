@@ -20,8 +20,7 @@
  * connections: nothing half-written).
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../lib/worker';
+import { PendingRequests, superviseWorker } from '../lib/supervised-worker';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../errors';
 import { isAdminApiUrl } from '../plugins/admin-api';
@@ -37,7 +36,6 @@ export const STAFF_ROUTE_HEADER = 'x-sahifa-staff-route';
 const START_DELAY_MS = 3000;
 /** A thread that dies is started again after this, doubling while it dies before it is ready (up to a minute). */
 const RESTART_MS = 1000;
-const RESTART_MAX_MS = 60_000;
 
 /** What the main thread sends: one request. */
 export interface StaffRequest {
@@ -133,31 +131,14 @@ function sendError(res: ServerResponse, status: number, message: string, code: s
 }
 
 export function createStaffThread(deps: StaffThreadDeps): StaffThread {
-  let worker: Worker | undefined;
-  let ready = false;
-  let stopping = false;
   let main: MainSide | undefined;
-  let nextId = 1;
-  let lastStart = 0;
-  /** Starts in a row that ended before the thread was ready (a database it cannot reach, a broken build). */
-  let failedStarts = 0;
-  let restart: ReturnType<typeof setTimeout> | undefined;
   interface Pending {
     res: ServerResponse;
-    timer: ReturnType<typeof setTimeout>;
     method: string;
     url: string;
     started: number;
   }
-  const pending = new Map<number, Pending>();
-
-  const settle = (id: number) => {
-    const p = pending.get(id);
-    if (!p) return undefined;
-    clearTimeout(p.timer);
-    pending.delete(id);
-    return p;
-  };
+  const pending = new PendingRequests<Pending>();
   const answer = (p: Pending, status: number, pattern?: string) =>
     main?.observe(p.method, pattern, p.url, status, (performance.now() - p.started) / 1000);
   const fail = (p: Pending | undefined) => {
@@ -173,15 +154,13 @@ export function createStaffThread(deps: StaffThreadDeps): StaffThread {
   function onMessage(msg: StaffMessage): void {
     if (msg.type === 'ready') {
       main?.cache.ignoreFrom(msg.instance);
-      ready = true;
-      failedStarts = 0;
       deps.log.info({}, 'the staff thread is answering the admin API');
     } else if (msg.type === 'invalidate') {
       main?.cache.dropLocal(msg.tags);
     } else if (msg.type === 'failed') {
-      fail(settle(msg.id));
+      fail(pending.settle(msg.id));
     } else if (msg.type === 'response') {
-      const p = settle(msg.id);
+      const p = pending.settle(msg.id);
       if (!p) return;
       const pattern = msg.headers[STAFF_ROUTE_HEADER];
       answer(p, msg.status, typeof pattern === 'string' && pattern ? pattern : undefined);
@@ -199,39 +178,34 @@ export function createStaffThread(deps: StaffThreadDeps): StaffThread {
     }
   }
 
-  function launch(): void {
-    lastStart = Date.now();
-    const data: StaffThreadWorkerData = { staffThread: true, databaseUrl: deps.databaseUrl };
-    const w = startWorker(deps.entry, { workerData: data });
-    worker = w;
-    w.on('message', onMessage);
-    w.on('error', (err) => deps.log.warn({ err }, 'the staff thread failed'));
-    w.on('exit', (code) => {
-      if (worker !== w) return;
-      worker = undefined;
-      if (!ready) failedStarts++;
-      ready = false;
-      // What it held is lost with it (its transactions are rolled back with its connections): say so, clearly.
-      for (const id of [...pending.keys()]) fail(settle(id));
-      if (stopping) return;
-      deps.log.warn({ code }, 'the staff thread stopped; the main thread answers the admin API until it is back');
-      const wait = Math.min(RESTART_MAX_MS, RESTART_MS * 2 ** failedStarts);
-      restart = setTimeout(launch, Math.max(0, lastStart + wait - Date.now()));
-      restart.unref();
-    });
-  }
+  const data: StaffThreadWorkerData = { staffThread: true, databaseUrl: deps.databaseUrl };
+  const thread = superviseWorker<StaffMessage>({
+    name: 'the staff thread',
+    meanwhile: 'the main thread answers the admin API',
+    entry: deps.entry,
+    workerData: data,
+    startDelayMs: deps.startDelayMs ?? START_DELAY_MS,
+    restartMs: RESTART_MS,
+    log: deps.log,
+    onMessage,
+    // What it held is lost with it (its transactions are rolled back with its connections): say so, clearly.
+    onGone: () => {
+      for (const p of pending.drain()) fail(p);
+    },
+  });
 
   function hand(req: IncomingMessage, res: ServerResponse, body: Buffer | undefined): void {
-    const w = worker;
-    if (!w || !ready) {
+    const w = thread.worker;
+    if (!w) {
       sendError(res, 503, MESSAGES.unavailable, 'UNAVAILABLE');
       return;
     }
-    const id = nextId++;
     // Past the app's own bound (which answers a 503 itself), the thread is stuck: the reader of this answer is told.
-    const timer = setTimeout(() => fail(settle(id)), deps.adminTimeoutMs + 5000);
-    timer.unref();
-    pending.set(id, { res, timer, method: req.method ?? 'GET', url: req.url ?? '/', started: performance.now() });
+    const id = pending.add(
+      { res, method: req.method ?? 'GET', url: req.url ?? '/', started: performance.now() },
+      deps.adminTimeoutMs + 5000,
+      fail,
+    );
     const message: StaffRequest = {
       type: 'request',
       id,
@@ -246,7 +220,7 @@ export function createStaffThread(deps: StaffThreadDeps): StaffThread {
 
   return {
     forward(req, res) {
-      if (!ready || stopping || !isAdminApiUrl(req.url ?? '') || !main?.serving()) return false;
+      if (!thread.ready || !isAdminApiUrl(req.url ?? '') || !main?.serving()) return false;
       if (req.method === 'GET' || req.method === 'HEAD') {
         // No body to read (one sent anyway is not read by the app either).
         req.resume();
@@ -288,31 +262,24 @@ export function createStaffThread(deps: StaffThreadDeps): StaffThread {
     },
     start(mainSide) {
       main = mainSide;
-      stopping = false;
-      restart = setTimeout(launch, deps.startDelayMs ?? START_DELAY_MS);
-      restart.unref();
+      thread.start();
     },
-    async stop() {
-      stopping = true;
-      clearTimeout(restart);
-      const w = worker;
-      if (!w) return;
-      ready = false;
-      // It answers what it holds, closes its app and its database pool, then says so.
-      const stopped = new Promise<void>((resolve) => {
-        w.once('exit', () => resolve());
-        w.on('message', (m: StaffMessage) => m.type === 'stopped' && resolve());
-      });
-      w.postMessage({ type: 'stop' });
-      const force = new Promise<void>((resolve) => setTimeout(resolve, deps.adminTimeoutMs + 1000).unref());
-      await Promise.race([stopped, force]);
-      await w.terminate();
-    },
+    stop: () =>
+      thread.stop(async (w) => {
+        // It answers what it holds, closes its app and its database pool, then says so.
+        const stopped = new Promise<void>((resolve) => {
+          w.once('exit', () => resolve());
+          w.on('message', (m: StaffMessage) => m.type === 'stopped' && resolve());
+        });
+        w.postMessage({ type: 'stop' });
+        const force = new Promise<void>((resolve) => setTimeout(resolve, deps.adminTimeoutMs + 1000).unref());
+        await Promise.race([stopped, force]);
+      }),
     get pending() {
       return pending.size;
     },
     get ready() {
-      return ready;
+      return thread.ready;
     },
   };
 }
