@@ -42,6 +42,52 @@ const asWords = (text: SQL) =>
   sql`(' ' || trim(regexp_replace(sahifa_search_text(${text}), '[^[:alnum:]]+', ' ', 'g')) || ' ')`;
 
 export function searchRepository(db: Db, now: () => Date) {
+  const $ = sql.placeholder;
+  const tsquery = sql`plainto_tsquery('arabic'::regconfig, sahifa_search_text(${$('query')}::text))`;
+  const typed = asWords(sql`${$('query')}::text`);
+  const slice = (when: SQL) =>
+    sql`(select ${news.id} as id, ${news.publishedAt} as published_at, ${news.searchVector} as v,
+        ${news.title} as title, ${news.description} as description from ${news}
+      where ${news.status} = 'published' and ${news.publishedAt} <= ${$('at')} and ${news.searchVector} @@ ${tsquery}
+        and ${when}
+      order by ${news.publishedAt} desc nulls last, ${news.id} desc nulls last
+      limit ${SEARCH_CANDIDATES + 1})`;
+  const slices = [
+    ...MONTH_SLICES.map((_, k) => slice(sql`sahifa_month_lexeme(${news.publishedAt}) @@ ${$(`months${k}`)}::tsquery`)),
+    slice(sql`${news.publishedAt} < ${$('olderThan')}`),
+  ];
+  // UNION ALL under one LIMIT runs the slices in order and stops as soon as it has enough. The ranking (which reads
+  // each candidate's whole vector) and the window count run after that LIMIT, on the candidates only.
+  const ranked = db.$with('ranked').as(
+    db
+      .select({
+        rid: sql<number>`c.id`.as('rid'),
+        // The words exactly as typed (folded like the stored text, not stemmed) rank first: in the title, then in
+        // the summary; the stemmed match's own rank orders the rest and breaks ties.
+        rank: sql<number>`ts_rank_cd(c.v, ${tsquery})
+          + case when position(${typed} in ${asWords(sql`c.title`)}) > 0 then 10 else 0 end
+          + case when position(${typed} in ${asWords(sql`c.description`)}) > 0 then 5 else 0 end`.as('rank'),
+        total: sql<number>`count(*) over ()`.as('total'),
+        // The 101st only says that there are more: the newest SEARCH_CANDIDATES are ranked and shown.
+        newest: sql<number>`row_number() over (order by c.published_at desc nulls last, c.id desc)`.as('newest'),
+      })
+      .from(sql`(${sql.join(slices, sql` union all `)} limit ${SEARCH_CANDIDATES + 1}) as c`),
+  );
+  // One named statement (parsed once per connection; PostgreSQL may keep a generic plan after five calls, see
+  // db/named.ts): planning was 4 ms of every search, the most of any reader query.
+  const prepared = db
+    .with(ranked)
+    .select({ ...listColumns, total: ranked.total })
+    .from(ranked)
+    .innerJoin(news, eq(news.id, ranked.rid))
+    .leftJoin(categories, eq(categories.slug, news.category))
+    .leftJoin(newsViews, eq(newsViews.newsId, news.id))
+    .where(sql`${ranked.newest} <= ${SEARCH_CANDIDATES}`)
+    .orderBy(sql`${ranked.rank} desc`, sql`${news.publishedAt} desc nulls last`, sql`${news.id} desc`)
+    .limit($('limit'))
+    .offset($('offset'))
+    .prepare('search_news');
+
   return {
     async search(
       query: string,
@@ -49,51 +95,11 @@ export function searchRepository(db: Db, now: () => Date) {
       offset: number,
     ): Promise<{ total: number; exact: boolean; rows: NewsListRow[] }> {
       const at = now();
-      const tsquery = sql`plainto_tsquery('arabic'::regconfig, sahifa_search_text(${query}))`;
-      const typed = asWords(sql`${query}::text`);
-      const slice = (when: SQL) =>
-        sql`(select ${news.id} as id, ${news.publishedAt} as published_at, ${news.searchVector} as v,
-            ${news.title} as title, ${news.description} as description from ${news}
-          where ${news.status} = 'published' and ${news.publishedAt} <= ${at} and ${news.searchVector} @@ ${tsquery}
-            and ${when}
-          order by ${news.publishedAt} desc nulls last, ${news.id} desc nulls last
-          limit ${SEARCH_CANDIDATES + 1})`;
-      const oldest = MONTH_SLICES[MONTH_SLICES.length - 1]![1];
-      const olderThan = utcMonthStart(at, oldest);
-      const slices = [
-        ...MONTH_SLICES.map(([from, to]) =>
-          slice(sql`sahifa_month_lexeme(${news.publishedAt}) @@ ${monthsQuery(at, from, to)}::tsquery`),
-        ),
-        slice(sql`${news.publishedAt} < ${olderThan}`),
-      ];
-      // UNION ALL under one LIMIT runs the slices in order and stops as soon as it has enough. The ranking (which
-      // reads each candidate's whole vector) and the window count run after that LIMIT, on the candidates only.
-      const ranked = db.$with('ranked').as(
-        db
-          .select({
-            rid: sql<number>`c.id`.as('rid'),
-            // The words exactly as typed (folded like the stored text, not stemmed) rank first: in the title, then
-            // in the summary; the stemmed match's own rank orders the rest and breaks ties.
-            rank: sql<number>`ts_rank_cd(c.v, ${tsquery})
-              + case when position(${typed} in ${asWords(sql`c.title`)}) > 0 then 10 else 0 end
-              + case when position(${typed} in ${asWords(sql`c.description`)}) > 0 then 5 else 0 end`.as('rank'),
-            total: sql<number>`count(*) over ()`.as('total'),
-            // The 101st only says that there are more: the newest SEARCH_CANDIDATES are ranked and shown.
-            newest: sql<number>`row_number() over (order by c.published_at desc nulls last, c.id desc)`.as('newest'),
-          })
-          .from(sql`(${sql.join(slices, sql` union all `)} limit ${SEARCH_CANDIDATES + 1}) as c`),
-      );
-      const found = await db
-        .with(ranked)
-        .select({ ...listColumns, total: ranked.total })
-        .from(ranked)
-        .innerJoin(news, eq(news.id, ranked.rid))
-        .leftJoin(categories, eq(categories.slug, news.category))
-        .leftJoin(newsViews, eq(newsViews.newsId, news.id))
-        .where(sql`${ranked.newest} <= ${SEARCH_CANDIDATES}`)
-        .orderBy(sql`${ranked.rank} desc`, sql`${news.publishedAt} desc nulls last`, sql`${news.id} desc`)
-        .limit(limit)
-        .offset(offset);
+      const months = Object.fromEntries(MONTH_SLICES.map(([from, to], k) => [`months${k}`, monthsQuery(at, from, to)]));
+      const olderThan = utcMonthStart(at, MONTH_SLICES[MONTH_SLICES.length - 1]![1]);
+      const found = (await prepared.execute({ query, at, olderThan, limit, offset, ...months })) as (NewsListRow & {
+        total: number;
+      })[];
       const count = Number(found[0]?.total ?? 0);
       if (!found.length && offset > 0) {
         // Past the last page: still say how many there are.
