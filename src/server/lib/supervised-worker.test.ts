@@ -18,13 +18,25 @@ const ANSWERS = thread(`
   parentPort.postMessage({ type: 'ready' });
 `);
 
+const DRAINS_LATE = thread(`
+  import { parentPort } from 'node:worker_threads';
+  // A slow start: it says it is ready only once it is told to stop, then drains.
+  parentPort.on('message', (m) => {
+    if (m.type !== 'stop') return;
+    parentPort.postMessage({ type: 'ready' });
+    setTimeout(() => parentPort.postMessage({ type: 'stopped' }), 50);
+  });
+`);
+
+/** What the supervisor logs when a thread stops: its exit code and the wait it chose before the next start. */
 function logger() {
-  const stops: { at: number; code: unknown }[] = [];
+  const stops: { code: unknown; restartMs: unknown }[] = [];
   return {
     stops,
     log: {
       warn: (o: object, m: string) => {
-        if (m.includes('stopped')) stops.push({ at: performance.now(), code: (o as { code?: unknown }).code });
+        const { code, restartMs } = o as { code?: unknown; restartMs?: unknown };
+        if (m.includes('stopped')) stops.push({ code, restartMs });
       },
     },
   };
@@ -50,20 +62,21 @@ describe('a supervised worker thread', () => {
     expect(s.ready).toBe(false);
     expect(s.worker).toBeUndefined();
     expect(stops.every((x) => x.code === 3)).toBe(true);
-    // The wait doubles: 400, then 800 ms from one start to the next (a quarter off for how long each took to die).
-    for (let k = 1; k < 3; k++) expect(stops[k]!.at - stops[k - 1]!.at).toBeGreaterThanOrEqual(0.75 * 200 * 2 ** k);
+    // The wait doubles from one start to the next: 400, 800, 1,600 ms.
+    expect(stops.slice(0, 3).map((x) => x.restartMs)).toEqual([400, 800, 1600]);
     await s.stop();
     const starts = s.starts;
     // Every thread gone was told (one alive at stop() is gone without dying).
     expect(gone).toBeGreaterThanOrEqual(stops.length);
     expect(gone).toBeLessThanOrEqual(stops.length + 1);
-    await new Promise((r) => setTimeout(r, 400));
+    // Past the longest wait it had set (1,600 ms after the last start, or 3,200), nothing was started again.
+    await new Promise((r) => setTimeout(r, 3400));
     expect(s.starts).toBe(starts);
   });
 
   it('starts a thread that died after it was ready again without the growing wait', async () => {
     const { stops, log } = logger();
-    const readies: number[] = [];
+    let readies = 0;
     const s = superviseWorker<{ type: string }>({
       name: 'the test thread',
       meanwhile: 'nothing',
@@ -72,19 +85,19 @@ describe('a supervised worker thread', () => {
       startDelayMs: 0,
       restartMs: 150,
       log,
-      onMessage: (m) => m.type === 'ready' && readies.push(performance.now()),
+      onMessage: (m) => m.type === 'ready' && readies++,
       onGone: () => {},
     });
     s.start();
-    await expect.poll(() => readies.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => stops.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     await s.stop();
-    // Every thread was ready before it died: the wait stays 150 ms from one start to the next, never 300, 600...
-    for (let k = 1; k < 4; k++) expect(readies[k]! - readies[k - 1]!).toBeLessThan(290);
-    expect(stops.length).toBeGreaterThanOrEqual(3);
+    // Every thread was ready before it died: the wait stays 150 ms, never 300, 600...
+    expect(stops.map((x) => x.restartMs)).toEqual(stops.map(() => 150));
+    expect(readies).toBeGreaterThanOrEqual(3);
     expect(stops.every((x) => x.code === 4)).toBe(true);
   });
 
-  it('hands messages of the current thread only, and replaces a stuck one', async () => {
+  it('replaces a stuck thread and hands on the new one’s messages', async () => {
     const { log } = logger();
     const got: string[] = [];
     let gone = 0;
@@ -119,6 +132,35 @@ describe('a supervised worker thread', () => {
     expect(drained).toBe(true);
     expect(s.ready).toBe(false);
     expect(gone).toBe(2);
+  });
+
+  it('never takes a thread it is stopping as ready, though it says so while it drains', async () => {
+    const { log } = logger();
+    const s = superviseWorker<{ type: string }>({
+      name: 'the test thread',
+      meanwhile: 'nothing',
+      entry: DRAINS_LATE,
+      workerData: undefined,
+      startDelayMs: 0,
+      restartMs: 10,
+      log,
+      onMessage: () => {},
+      onGone: () => {},
+    });
+    s.start();
+    await expect.poll(() => s.starts, { timeout: 10_000 }).toBe(1);
+    let readyWhileDraining: boolean | undefined;
+    await s.stop(async (w) => {
+      await new Promise<void>((resolve) => {
+        w.on('message', (m: { type: string }) => {
+          if (m.type === 'ready') readyWhileDraining = s.ready || s.worker !== undefined;
+          if (m.type === 'stopped') resolve();
+        });
+        w.postMessage({ type: 'stop' });
+      });
+    });
+    expect(readyWhileDraining).toBe(false);
+    expect(s.ready).toBe(false);
   });
 });
 

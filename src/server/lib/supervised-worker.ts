@@ -73,7 +73,8 @@ export function superviseWorker<M extends { type: string }>(options: SupervisorO
     worker = w;
     w.on('message', (msg: M) => {
       if (worker !== w) return;
-      if (msg.type === 'ready') {
+      // A thread being stopped is never taken as ready (it can say so while it drains: its start was slow).
+      if (msg.type === 'ready' && !stopping) {
         ready = true;
         wasReady.add(w);
         failedStarts = 0;
@@ -86,8 +87,9 @@ export function superviseWorker<M extends { type: string }>(options: SupervisorO
       if (!wasReady.has(w)) failedStarts++;
       gone(w);
       if (stopping) return;
-      options.log.warn({ code }, `${options.name} stopped; ${options.meanwhile} until it is back`);
-      later(lastStart + Math.min(RESTART_MAX_MS, options.restartMs * 2 ** failedStarts) - Date.now());
+      const wait = Math.min(RESTART_MAX_MS, options.restartMs * 2 ** failedStarts);
+      options.log.warn({ code, restartMs: wait }, `${options.name} stopped; ${options.meanwhile} until it is back`);
+      later(lastStart + wait - Date.now());
     });
   }
 
