@@ -112,6 +112,13 @@ async function targetsFor(url: string): Promise<Target[]> {
 }
 
 const start = (env: Record<string, string>) => startProcess('dist/server/main.js', [], env);
+/** The servers' own data folders (their uploads and keys; the databases are the bench's): removed at the end. */
+const scratch: string[] = [];
+const scratchDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
 
 async function signIn(origin: string): Promise<string> {
   const res = await fetch(`${origin}/api/admin/login`, {
@@ -176,7 +183,7 @@ async function explainAll(url: string, targets: Target[]): Promise<string[]> {
     NODE_ENV: 'production',
     PUBLIC_URL: 'http://127.0.0.1',
     LOG_LEVEL: 'silent',
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-scale-explain-')),
+    DATA_DIR: scratchDir('sahifa-scale-explain-'),
     WEATHER_API_URL: 'http://127.0.0.1:9',
     CACHE_MAX_MB: '0',
     STAFF_2FA_ROLES: 'none', // as the measured servers (bench-processes.ts): the bench's admin signs in with a password
@@ -266,6 +273,23 @@ async function main() {
   fs.mkdirSync(dir, { recursive: true });
   fs.chmodSync(dir, 0o755);
   const server = await startEmbeddedPostgres({ dataDir: dir, log: () => {} });
+  // The servers, the cluster and (unless kept) its folder go at the end, and on Ctrl-C or SIGTERM too: a bench
+  // stopped midway had left its PostgreSQL running and gigabytes in /tmp.
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+      await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+      await server.stop();
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+      for (const d of scratch) fs.rmSync(d, { recursive: true, force: true });
+    })());
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the servers and the database`);
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     const admin = new pg.Client({ connectionString: server.url('postgres') });
     admin.on('error', () => {});
@@ -329,7 +353,7 @@ async function main() {
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: urls[name]!,
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `sahifa-scale-${name}-`)),
+        DATA_DIR: scratchDir(`sahifa-scale-${name}-`),
       });
       origins[name] = `http://127.0.0.1:${port}`;
       await waitFor(`${origins[name]}/healthz`, child);
@@ -381,10 +405,7 @@ async function main() {
     console.error(err);
     throw err;
   } finally {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
-    await server.stop();
-    if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+    await cleanUp();
   }
 }
 
