@@ -168,22 +168,62 @@ const median = (values: number[]) => {
 };
 
 /**
+ * CPU time each thread of a process has used so far, in ns (Linux's per-thread schedstat: nanoseconds, not the 10 ms
+ * ticks of /proc/<pid>/stat); undefined where /proc does not say.
+ */
+function threadCpuNs(pid: number | undefined): Map<string, number> | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const threads = new Map<string, number>();
+    for (const task of fs.readdirSync(`/proc/${pid}/task`))
+      try {
+        threads.set(task, Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]));
+      } catch {
+        // a thread that ended while the list was read
+      }
+    return threads;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One run of the load on `url` and the CPU µs the process `pid` used per answer meanwhile (when /proc says): each
+ * thread's use between the two readings, a thread started meanwhile all of its own; a thread that ended meanwhile (the
+ * server's helper threads come and go) is missing only its last moments.
+ */
+async function loadWithCpu(url: string, o: Parameters<typeof load>[1], pid: number | undefined) {
+  const before = threadCpuNs(pid);
+  const r = await load(url, o);
+  const after = threadCpuNs(pid);
+  let ns = 0;
+  if (before && after) for (const [tid, used] of after) ns += used - (before.get(tid) ?? 0);
+  const usPerAnswer = before && after && r.ok > 0 ? ns / 1000 / r.ok : NaN;
+  return { ...r, usPerAnswer };
+}
+
+/**
  * The server and the bare baseline in turn, PAIRS runs each after a warm-up of both, so drift of the machine counts
  * against both alike: the median rates, and the median and range of each run's ratio to the bare run beside it.
+ * Beside the rates, the CPU each process spent per answer (every thread of it, from /proc), and its ratio (bare µs ÷
+ * server µs, 1.00 = as cheap as sending fixed bytes): what being Sahifa costs in the machine's own currency. It moves
+ * with the rate too (the kernel's work of waking the other side lands on whoever runs), so it is a second view, and
+ * the row's two ratios agreeing is the check.
  */
 async function interleaved(
   serverUrl: string,
   bareUrl: string,
   headers: Record<string, string>,
+  pids: { server?: number; bare?: number },
   bareHeaders = headers,
 ): Promise<{ s: Result; b: Result; line: string }> {
   await load(serverUrl, { seconds: 2, headers }); // warm-up (JIT)
   await load(bareUrl, { seconds: 2, headers: bareHeaders });
-  const server: Result[] = [];
-  const bare: Result[] = [];
+  const server: (Result & { usPerAnswer: number })[] = [];
+  const bare: (Result & { usPerAnswer: number })[] = [];
   for (let i = 0; i < PAIRS; i++) {
-    server.push(await load(serverUrl, { headers, seconds: PAIR_SECONDS }));
-    bare.push(await load(bareUrl, { headers: bareHeaders, seconds: PAIR_SECONDS }));
+    server.push(await loadWithCpu(serverUrl, { headers, seconds: PAIR_SECONDS }, pids.server));
+    bare.push(await loadWithCpu(bareUrl, { headers: bareHeaders, seconds: PAIR_SECONDS }, pids.bare));
   }
   const at = (results: Result[]): Result => ({
     rps: median(results.map((r) => r.rps)),
@@ -196,7 +236,17 @@ async function interleaved(
   const ratios = server.map((r, i) => r.rps / bare[i]!.rps);
   const shown = ratio({ rps: median(ratios) }, { rps: 1 });
   const range = WRK ? `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}` : '';
-  return { s, b, line: `${pad(shown, 6)}  ${range.padEnd(10)} ${pad(fixed(s.p99, 2), 8)} ${pad(fixed(b.p99, 2), 9)}` };
+  const sUs = median(server.map((r) => r.usPerAnswer));
+  const bUs = median(bare.map((r) => r.usPerAnswer));
+  const cpuRatios = server.map((r, i) => bare[i]!.usPerAnswer / r.usPerAnswer);
+  const cpu = Number.isFinite(sUs + bUs)
+    ? `${pad(fixed(sUs, 1), 7)} ${pad(fixed(bUs, 1), 7)}  ${pad(median(cpuRatios).toFixed(2), 5)}  ${Math.min(...cpuRatios).toFixed(2)}-${Math.max(...cpuRatios).toFixed(2)}`
+    : '    (no /proc: CPU per answer not measured)';
+  return {
+    s,
+    b,
+    line: `${pad(shown, 6)}  ${range.padEnd(10)} ${pad(fixed(s.p99, 2), 8)} ${pad(fixed(b.p99, 2), 9)}  ${cpu}`,
+  };
 }
 /**
  * server ÷ bare. Under autocannon (no wrk) both rates may be its own ceiling: then the server's rate is only a lower
@@ -298,10 +348,16 @@ async function main() {
       console.log(
         `(each row: ${PAIRS} runs of ${PAIR_SECONDS} s of each server in turn; req/s and ratio are the medians, "range" the lowest and`,
       );
-      console.log(" highest ratio of a run beside its neighbour: this machine's noise)");
-      console.log('target       bytes    req/s  bare req/s  ratio  range        p99 ms  bare p99');
+      console.log(
+        ' highest ratio of a run beside its neighbour: this machine\'s noise; "µs/ans" the CPU each process spent',
+      );
+      console.log(' per answer, all its threads (median), and \"cpu\" bare µs ÷ ours: what being Sahifa costs in CPU)');
+      console.log(
+        'target       bytes    req/s  bare req/s  ratio  range        p99 ms  bare p99   µs/ans    bare    cpu  range',
+      );
+      const pids = { server: server.pid, bare: baseline.pid };
       for (const [name, p] of Object.entries(targets)) {
-        const { s, b, line } = await interleaved(origin + p, `${baseOrigin}/fixed/${name}`, BROWSER);
+        const { s, b, line } = await interleaved(origin + p, `${baseOrigin}/fixed/${name}`, BROWSER, pids);
         console.log(
           `${name.padEnd(10)} ${pad(captured[name]!.bytes, 7)} ${pad(fixed(s.rps), 8)} ${pad(fixed(b.rps), 11)} ${line}`,
         );
@@ -321,6 +377,7 @@ async function main() {
           origin + targets[name],
           `${baseOrigin}/fixed/${name}`,
           { ...BROWSER, 'if-none-match': etag },
+          pids,
           { ...BROWSER, 'if-none-match': captiveEtag },
         );
         const changed = (await currentEtag(targets[name]!)) !== etag ? ' (the page changed during the run)' : '';

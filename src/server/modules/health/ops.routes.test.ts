@@ -187,6 +187,29 @@ describe('/metrics', () => {
     expect(
       value(after, count, { method: 'GET', route: '/' }) - value(before, count, { method: 'GET', route: '/' }),
     ).toBe(3);
+    // Each hit lands in the histogram's buckets too: cumulative, so every bound from the one a hit took upwards counts
+    // it, and all three are within 15 s and in +Inf.
+    const bucket = (le: string) =>
+      value(after, 'http_request_duration_seconds_bucket', { method: 'GET', route: '/', le }) -
+      value(before, 'http_request_duration_seconds_bucket', { method: 'GET', route: '/', le });
+    expect(bucket('15')).toBe(3);
+    expect(bucket('+Inf')).toBe(3);
+    const bounds = [
+      '0.0005',
+      '0.001',
+      '0.0025',
+      '0.005',
+      '0.01',
+      '0.025',
+      '0.05',
+      '0.1',
+      '0.25',
+      '0.5',
+      '1',
+      '2.5',
+      '5',
+    ];
+    for (let i = 1; i < bounds.length; i++) expect(bucket(bounds[i]!)).toBeGreaterThanOrEqual(bucket(bounds[i - 1]!));
     const fresh = { kind: 'fresh' };
     expect(value(after, 'sahifa_cache_hits_total', fresh) - value(before, 'sahifa_cache_hits_total', fresh)).toBe(3);
     expect(value(after, 'sahifa_cache_misses_total') - value(before, 'sahifa_cache_misses_total')).toBe(0);
