@@ -9,13 +9,12 @@
  */
 import http from 'node:http';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { freePorts } from '../src/server/db/embedded';
 import { loadUrl, type LoadResult } from './bench-load';
-import { BENCH_ADMIN, BENCH_SERVER_ENV, startProcess, waitFor } from './bench-processes';
+import { BENCH_ADMIN, BENCH_SERVER_ENV, startProcess, waitFor, scratchDir } from './bench-processes';
 
 /** 100,000 (BENCH_NEWSLETTER_SUBSCRIBERS sets another number, to try a change quickly). */
 const SUBSCRIBERS = Number(process.env.BENCH_NEWSLETTER_SUBSCRIBERS ?? 100_000);
@@ -55,7 +54,7 @@ const fixed = (n: number, d = 0) => n.toFixed(d);
  */
 export async function benchNewsletter(o: NewsletterBenchOptions): Promise<void> {
   const [port, pgPort, smtpPort, sinkHttpPort] = await freePorts(4);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-bench-mail-'));
+  const dataDir = scratchDir('sahifa-bench-mail-');
   fs.chmodSync(dataDir, 0o755);
   const sinkProcess = startProcess('scripts/bench-newsletter.ts', ['--import', 'tsx'], {
     BENCH_SMTP_SINK_PORT: String(smtpPort),

@@ -1,9 +1,50 @@
 /** The benchmarks' child processes: started from the repository root, remembered for the stop, waited for. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const children: ChildProcess[] = [];
+/** Folders made for this run (the servers' data, a bench's own database): removed at the end, and on a stop signal. */
+const scratch: string[] = [];
+
+/** A new folder in the system's temporary directory, removed by removeScratch(). */
+export function scratchDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+
+export function removeScratch(): void {
+  for (const dir of scratch.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Stops every child still running (SIGTERM: a server stops its own embedded PostgreSQL) and waits until each has. */
+export async function stopChildren(): Promise<void> {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+  await Promise.all(
+    children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+  );
+}
+
+/**
+ * On Ctrl-C or SIGTERM: the children stopped, then `more` (a database the bench runs itself), then the folders removed,
+ * and exit 130. A bench stopped midway had left its servers and their PostgreSQL running and gigabytes in /tmp.
+ */
+export function cleanUpOnSignal(more?: () => Promise<void>): void {
+  let cleaning: Promise<void> | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the servers and their databases`);
+    cleaning ??= stopChildren()
+      .then(() => more?.())
+      .catch((e) => console.error(e))
+      .then(() => removeScratch())
+      .finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+}
 
 /** Runs `node [...args] script` with `env` over this process's environment; its stderr shows through. */
 /** The staff account the bench signs in with (made at the server's first start from these variables). */

@@ -12,11 +12,10 @@
 import { spawn } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePorts } from '../src/server/db/embedded';
-import { BENCH_SERVER_ENV, children, signIn, startProcess, waitFor } from './bench-processes';
+import { BENCH_SERVER_ENV, children, signIn, startProcess, waitFor, scratchDir } from './bench-processes';
 import { loadMix } from './bench-load';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_PUSH_SUBSCRIPTIONS ?? 100_000);
@@ -70,7 +69,7 @@ export async function benchPush(seconds: number): Promise<void> {
   console.log(
     `\n8. A breaking-news alert by Web Push to ${SUBSCRIPTIONS.toLocaleString('en')} subscriptions (a local stand-in push service), while 200 readers read`,
   );
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-bench-push-'));
+  const dataDir = scratchDir('sahifa-bench-push-');
   fs.chmodSync(dataDir, 0o755);
   const service = await startStandIn();
   const metricsToken = randomBytes(24).toString('hex');

@@ -8,9 +8,9 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { freePorts } from '../src/server/db/embedded';
+import { scratchDir } from './bench-processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const KILLS = Number(process.env.RESTART_KILLS ?? 10);
@@ -47,7 +47,7 @@ function appPid(group: number): number {
 export async function measureRestart(
   log: (line: string) => void = console.log,
 ): Promise<{ npm: number[]; node: number[] }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-restart-'));
+  const dataDir = scratchDir('sahifa-restart-');
   fs.chmodSync(dataDir, 0o755);
   const [port, pgPort] = await freePorts(2);
   const env = {

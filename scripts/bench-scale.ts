@@ -21,7 +21,7 @@ import { freePort, startEmbeddedPostgres } from '../src/server/db/embedded';
 import { runMigrations } from '../src/server/db/migrate';
 import { hashPassword } from '../src/server/modules/admins/passwords';
 import { makeScaleDatabase, RARE_NAME } from './scale-data';
-import { children, startProcess, waitFor } from './bench-processes';
+import { cleanUpOnSignal, removeScratch, scratchDir, startProcess, stopChildren, waitFor } from './bench-processes';
 
 const LARGE = Number(process.env.SCALE_ARTICLES ?? 100_000);
 /**
@@ -112,13 +112,6 @@ async function targetsFor(url: string): Promise<Target[]> {
 }
 
 const start = (env: Record<string, string>) => startProcess('dist/server/main.js', [], env);
-/** The servers' own data folders (their uploads and keys; the databases are the bench's): removed at the end. */
-const scratch: string[] = [];
-const scratchDir = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-};
 
 async function signIn(origin: string): Promise<string> {
   const res = await fetch(`${origin}/api/admin/login`, {
@@ -274,22 +267,15 @@ async function main() {
   fs.chmodSync(dir, 0o755);
   const server = await startEmbeddedPostgres({ dataDir: dir, log: () => {} });
   // The servers, the cluster and (unless kept) its folder go at the end, and on Ctrl-C or SIGTERM too: a bench
-  // stopped midway had left its PostgreSQL running and gigabytes in /tmp.
-  let cleaning: Promise<void> | undefined;
-  const cleanUp = () =>
-    (cleaning ??= (async () => {
-      for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-      await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  // stopped midway had left its PostgreSQL running and gigabytes in /tmp. The servers' own data folders (their
+  // uploads and keys; the databases are the bench's) are scratch folders. Once, whichever asks first.
+  let stopping: Promise<void> | undefined;
+  const stopDatabase = () =>
+    (stopping ??= (async () => {
       await server.stop();
       if (!keep) fs.rmSync(dir, { recursive: true, force: true });
-      for (const d of scratch) fs.rmSync(d, { recursive: true, force: true });
     })());
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping the servers and the database`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  cleanUpOnSignal(stopDatabase);
   try {
     const admin = new pg.Client({ connectionString: server.url('postgres') });
     admin.on('error', () => {});
@@ -405,12 +391,17 @@ async function main() {
     console.error(err);
     throw err;
   } finally {
-    await cleanUp();
+    await stopChildren();
+    await stopDatabase();
+    removeScratch();
   }
 }
 
 main().catch((err) => {
   console.error(err);
-  for (const c of children) c.kill('SIGKILL');
-  process.exit(1);
+  // SIGTERM, not SIGKILL: a server stops its embedded PostgreSQL only when it stops by itself.
+  void stopChildren().finally(() => {
+    removeScratch();
+    process.exit(1);
+  });
 });

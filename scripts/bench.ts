@@ -33,7 +33,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePorts } from '../src/server/db/embedded';
-import { BENCH_SERVER_ENV, children, signIn, startProcess, waitFor } from './bench-processes';
+import {
+  BENCH_SERVER_ENV,
+  cleanUpOnSignal,
+  removeScratch,
+  scratchDir,
+  signIn,
+  startProcess,
+  stopChildren,
+  waitFor,
+} from './bench-processes';
 import { GENERATOR, WRK, loadMix, loadUrl } from './bench-load';
 import { measureRestart } from './bench-restart';
 import { benchPush } from './bench-push';
@@ -258,7 +267,9 @@ const fixed = (n: number, d = 0) => n.toFixed(d);
 
 async function main() {
   if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('Run `npm run build` first.');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-bench-'));
+  // Every folder the bench makes, and every server it starts, goes at the end, and on Ctrl-C or SIGTERM too.
+  cleanUpOnSignal();
+  const dataDir = scratchDir('sahifa-bench-');
   fs.chmodSync(dataDir, 0o755);
   try {
     const [port, uncachedPort, basePort, pgPort] = await freePorts(4);
@@ -351,7 +362,7 @@ async function main() {
       console.log(
         ' highest ratio of a run beside its neighbour: this machine\'s noise; "µs/ans" the CPU each process spent',
       );
-      console.log(' per answer, all its threads (median), and \"cpu\" bare µs ÷ ours: what being Sahifa costs in CPU)');
+      console.log(' per answer, all its threads (median), and "cpu" bare µs ÷ ours: what being Sahifa costs in CPU)');
       console.log(
         'target       bytes    req/s  bare req/s  ratio  range        p99 ms  bare p99   µs/ans    bare    cpu  range',
       );
@@ -406,7 +417,7 @@ async function main() {
       };
       const uncached = start('dist/server/main.js', [], {
         ...env,
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-bench-b-')),
+        DATA_DIR: scratchDir('sahifa-bench-b-'),
         PORT: String(uncachedPort),
         PUBLIC_URL: `http://127.0.0.1:${uncachedPort}`,
         DATABASE_URL: databaseUrl,
@@ -435,7 +446,7 @@ async function main() {
       await new Promise((r) => uncached.once('exit', r));
       const twoWorkers = start('dist/server/main.js', [], {
         ...env,
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-bench-c-')),
+        DATA_DIR: scratchDir('sahifa-bench-c-'),
         PORT: String(uncachedPort),
         PUBLIC_URL: `http://127.0.0.1:${uncachedPort}`,
         DATABASE_URL: databaseUrl,
@@ -643,7 +654,7 @@ async function main() {
       console.log('\n5. Live coverage (the coverage of 500 entries)');
       const second = start('dist/server/main.js', [], {
         ...env,
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-bench-d-')),
+        DATA_DIR: scratchDir('sahifa-bench-d-'),
         PORT: String(uncachedPort),
         PUBLIC_URL: `http://127.0.0.1:${uncachedPort}`,
         DATABASE_URL: databaseUrl,
@@ -712,9 +723,8 @@ async function main() {
         'n/a*: the load generator (autocannon) was the limit for both servers; install wrk (apt-get install wrk) to measure.',
       );
   } finally {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopChildren();
+    removeScratch();
   }
 }
 
@@ -742,6 +752,9 @@ async function addArchive(db: pg.Client, total: number): Promise<void> {
 
 main().catch((err) => {
   console.error(err);
-  for (const c of children) c.kill('SIGKILL');
-  process.exit(1);
+  // SIGTERM, not SIGKILL: a server stops its embedded PostgreSQL only when it stops by itself.
+  void stopChildren().finally(() => {
+    removeScratch();
+    process.exit(1);
+  });
 });
