@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -43,8 +43,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * The data folders this test file made, removed after its last test: many tests build their app from testConfig()
+ * and close it themselves, and each left a folder in /tmp on every run. Registered when a test file imports this,
+ * so it runs after the file's own afterAll hooks (Vitest runs them in reverse order), once its apps are closed.
+ */
+const madeDataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of madeDataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahifa-data-'));
+  madeDataDirs.push(dataDir);
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
