@@ -20,8 +20,12 @@ import { createTestDatabase, testConfig, type TestDatabase } from '../../test/ha
 import { startTestS3, type TestS3 } from '../../test/s3';
 
 const TOKEN = 'metrics-token-backups-0123456789';
-const tmp = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 const cleanup: (() => Promise<unknown> | void)[] = [];
+const tmp = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanup.unshift(() => fs.rmSync(dir, { recursive: true, force: true })); // removed last (the list runs reversed)
+  return dir;
+};
 afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
