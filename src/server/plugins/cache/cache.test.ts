@@ -415,7 +415,8 @@ describe('right after a write (CACHE_SERVE_PREVIOUS_MS)', () => {
 
 describe('bounds and the CDN', () => {
   it('holds no more bytes than it may, dropping the least recently used', () => {
-    const cache = new ResponseCache(10_000, () => 0);
+    let clock = 0;
+    const cache = new ResponseCache(10_000, () => clock);
     const entry = (key: string, bytes: number): CacheEntry => ({
       key,
       url: key,
@@ -427,7 +428,7 @@ describe('bounds and the CDN', () => {
       tags: ['news'],
       freshUntil: 1,
       staleUntil: 1,
-      errorUntil: 1,
+      errorUntil: 60_000,
       pageView: false,
       refreshing: false,
       size: bytes,
@@ -444,6 +445,18 @@ describe('bounds and the CDN', () => {
     expect(cache.get('k8')).toBeUndefined();
     cache.set(entry('huge', 20_000));
     expect(cache.get('huge')).toBeUndefined();
+    // Reads keep moving an entry up as time goes on (recency is kept to the second): all three read now, then k11
+    // again two seconds later, so k12, now the least recently read, goes first (without that move, k11 would).
+    cache.set(entry('k11', 3000));
+    cache.set(entry('k12', 3000));
+    cache.set(entry('k13', 3000));
+    for (const k of ['k11', 'k12', 'k13']) cache.get(k);
+    clock = 2000;
+    cache.get('k11'); // its first move was at 0: moved again
+    cache.set(entry('k14', 3000));
+    expect(cache.get('k12')).toBeUndefined();
+    expect(cache.get('k11')).toBeDefined();
+    expect(cache.get('k13')).toBeDefined();
   });
 
   it('tags every cacheable answer for a CDN and posts the tags of a write to the purge hook', async () => {
