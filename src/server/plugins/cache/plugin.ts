@@ -1,7 +1,8 @@
 /**
  * The response cache for public GETs (pages, API, feeds). What it promises:
- * - Bounded by bytes, true LRU (lru-cache's maxSize); every entry keeps its identity, brotli and gzip bodies, made
- *   once when the entry is filled (never on a hit), and its headers (security headers included) precomputed.
+ * - Bounded by bytes, LRU (lru-cache's maxSize; a hit's recency kept to the second, see store.get); every entry keeps
+ *   its identity, brotli and gzip bodies, made once when the entry is filled (never on a hit), and its headers
+ *   (security headers included) precomputed.
  * - Keyed only by what the route reads: its path, the query parameters it declares (unknown ones such as utm_* or
  *   random junk neither make entries nor bypass the cache), and the origin when no PUBLIC_URL fixes it.
  * - Concurrent misses of one key render once (request coalescing); past its TTL an entry is served stale at once
