@@ -14,7 +14,16 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { freePorts } from '../src/server/db/embedded';
 import { loadUrl, type LoadResult } from './bench-load';
-import { BENCH_ADMIN, BENCH_SERVER_ENV, startProcess, waitFor, scratchDir } from './bench-processes';
+import {
+  BENCH_ADMIN,
+  BENCH_SERVER_ENV,
+  cleanUpOnSignal,
+  removeScratch,
+  scratchDir,
+  startProcess,
+  stopChildren,
+  waitFor,
+} from './bench-processes';
 
 /** 100,000 (BENCH_NEWSLETTER_SUBSCRIBERS sets another number, to try a change quickly). */
 const SUBSCRIBERS = Number(process.env.BENCH_NEWSLETTER_SUBSCRIBERS ?? 100_000);
@@ -154,7 +163,7 @@ if (process.env.BENCH_SMTP_SINK_PORT)
   await sink(Number(process.env.BENCH_SMTP_SINK_PORT), Number(process.env.BENCH_SMTP_SINK_HTTP_PORT));
 else if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
   // This section alone: `npm run build && node --import tsx scripts/bench-newsletter.ts`.
-  const { children } = await import('./bench-processes');
+  cleanUpOnSignal();
   try {
     await benchNewsletter({
       env: BENCH_SERVER_ENV,
@@ -163,6 +172,7 @@ else if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
       credentials: BENCH_ADMIN,
     });
   } finally {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+    await stopChildren();
+    removeScratch();
   }
 }

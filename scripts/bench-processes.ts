@@ -29,18 +29,27 @@ export async function stopChildren(): Promise<void> {
 }
 
 /**
- * On Ctrl-C or SIGTERM: the children stopped, then `more` (a database the bench runs itself), then the folders removed,
- * and exit 130. A bench stopped midway had left its servers and their PostgreSQL running and gigabytes in /tmp.
+ * Stops the children, then `more` (a database the bench runs itself), removes the folders and exits with `code`: after
+ * a failure (SIGTERM, not SIGKILL: a server stops its embedded PostgreSQL only when it stops by itself), or on a stop
+ * signal. Once, whoever asks first.
+ */
+let exiting: Promise<never> | undefined;
+export function stopAllAndExit(code: number, more?: () => Promise<void>): Promise<never> {
+  return (exiting ??= stopChildren()
+    .then(() => more?.())
+    .catch((e) => console.error(e))
+    .then(() => removeScratch())
+    .finally(() => process.exit(code)) as Promise<never>);
+}
+
+/**
+ * On Ctrl-C or SIGTERM, everything stopped and removed (stopAllAndExit), exit 130: a bench stopped midway had left its
+ * servers and their PostgreSQL running and gigabytes in /tmp.
  */
 export function cleanUpOnSignal(more?: () => Promise<void>): void {
-  let cleaning: Promise<void> | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     console.error(`\n${signal}: stopping the servers and their databases`);
-    cleaning ??= stopChildren()
-      .then(() => more?.())
-      .catch((e) => console.error(e))
-      .then(() => removeScratch())
-      .finally(() => process.exit(130));
+    void stopAllAndExit(130, more);
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

@@ -15,7 +15,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { freePorts } from '../src/server/db/embedded';
-import { BENCH_SERVER_ENV, children, signIn, startProcess, waitFor, scratchDir } from './bench-processes';
+import {
+  BENCH_SERVER_ENV,
+  children,
+  cleanUpOnSignal,
+  scratchDir,
+  signIn,
+  startProcess,
+  stopAllAndExit,
+  waitFor,
+} from './bench-processes';
 import { loadMix } from './bench-load';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_PUSH_SUBSCRIPTIONS ?? 100_000);
@@ -185,12 +194,12 @@ export async function benchPush(seconds: number): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  cleanUpOnSignal();
   benchPush(Number(process.env.BENCH_SECONDS ?? 20)).then(
     () => process.exit(0),
     (err) => {
       console.error(err);
-      for (const c of children) c.kill('SIGTERM');
-      process.exit(1);
+      void stopAllAndExit(1);
     },
   );
 }

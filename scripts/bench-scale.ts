@@ -21,7 +21,15 @@ import { freePort, startEmbeddedPostgres } from '../src/server/db/embedded';
 import { runMigrations } from '../src/server/db/migrate';
 import { hashPassword } from '../src/server/modules/admins/passwords';
 import { makeScaleDatabase, RARE_NAME } from './scale-data';
-import { cleanUpOnSignal, removeScratch, scratchDir, startProcess, stopChildren, waitFor } from './bench-processes';
+import {
+  cleanUpOnSignal,
+  removeScratch,
+  scratchDir,
+  startProcess,
+  stopAllAndExit,
+  stopChildren,
+  waitFor,
+} from './bench-processes';
 
 const LARGE = Number(process.env.SCALE_ARTICLES ?? 100_000);
 /**
@@ -399,9 +407,5 @@ async function main() {
 
 main().catch((err) => {
   console.error(err);
-  // SIGTERM, not SIGKILL: a server stops its embedded PostgreSQL only when it stops by itself.
-  void stopChildren().finally(() => {
-    removeScratch();
-    process.exit(1);
-  });
+  void stopAllAndExit(1);
 });

@@ -40,6 +40,7 @@ import {
   scratchDir,
   signIn,
   startProcess,
+  stopAllAndExit,
   stopChildren,
   waitFor,
 } from './bench-processes';
@@ -752,9 +753,5 @@ async function addArchive(db: pg.Client, total: number): Promise<void> {
 
 main().catch((err) => {
   console.error(err);
-  // SIGTERM, not SIGKILL: a server stops its embedded PostgreSQL only when it stops by itself.
-  void stopChildren().finally(() => {
-    removeScratch();
-    process.exit(1);
-  });
+  void stopAllAndExit(1);
 });
