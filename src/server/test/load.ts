@@ -29,9 +29,20 @@ export interface Tally {
   /** What a user would call broken, one line each (at most 20 kept). */
   failures: string[];
   requests: number;
+  /** When each page a cache may hold (home, article, section: not search) was answered 200, in ms since the epoch. */
+  pagesAt: number[];
 }
 
 const ARABIC = /[\u0600-\u06FF]/;
+/** A whole reader page: the app's root and the document's end, with content. */
+const isPage = (b: string) => b.includes('<div id="root">') && b.includes('</html>') && b.length > 2000;
+const isJson = (b: string) => {
+  try {
+    return JSON.parse(b) !== null;
+  } catch {
+    return false;
+  }
+};
 
 export class Load {
   readonly tally: Tally = {
@@ -41,6 +52,7 @@ export class Load {
     slowestHealthMs: 0,
     failures: [],
     requests: 0,
+    pagesAt: [],
   };
   /** Breaking news and articles the server said it stored (201). */
   readonly acknowledged = { breaking: [] as number[], news: [] as number[] };
@@ -93,6 +105,7 @@ export class Load {
     if (kind === 'write') this.tally.slowestWriteMs = Math.max(this.tally.slowestWriteMs, ms);
     else this.tally.slowestReaderMs = Math.max(this.tally.slowestReaderMs, ms);
     this.count(`${kind} ${res.status}`);
+    if (kind === 'page' && res.status === 200) this.tally.pagesAt.push(Date.now());
     if (res.status === 503) {
       if (!ARABIC.test(body) || !res.headers.get('retry-after')) this.fail(`${kind} ${path}: a 503 without Arabic`);
     } else if (res.status >= 500) {
@@ -103,29 +116,39 @@ export class Load {
     return { status: res.status, body };
   }
 
+  /**
+   * What a reader asks for about one article. The first four a cache may hold; the last two no cache holds, each made
+   * afresh from the database.
+   */
+  private steps(article: { id: number; title: string }): [string, string, (b: string) => boolean][] {
+    const fresh = Math.floor(Math.random() * 1e9);
+    return [
+      ['page', '/', isPage],
+      ['page', `/news/${article.id}`, (b) => isPage(b) && b.includes(article.title)],
+      ['page', `/category/${this.o.section}`, isPage],
+      ['api', `/api/news/${article.id}`, (b) => isJson(b) && b.includes(article.title)],
+      ['search', `/search?q=${encodeURIComponent(`ليبيا ${fresh}`)}`, isPage],
+      ['api', `/api/news?limit=3&offset=${fresh % 50}`, isJson],
+    ];
+  }
+
+  /**
+   * Reads once every page and answer a cache may hold that the readers will ask for, as a site in service has them
+   * (its readers asked before the fault): a fault then finds a last good copy of each. Not counted in the tally.
+   */
+  async warm(): Promise<void> {
+    for (const article of this.o.articles)
+      for (const [kind, path] of this.steps(article).slice(0, 4)) {
+        const res = await fetch(`${this.o.base}${path}`);
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`warming ${kind} ${path}: ${res.status}`);
+      }
+  }
+
   private async reader(i: number): Promise<void> {
-    const { articles, section } = this.o;
     while (!this.stopped) {
-      const article = articles[(i + this.n++) % articles.length]!;
-      const fresh = Math.floor(Math.random() * 1e9);
-      const page = (b: string) => b.includes('<div id="root">') && b.includes('</html>') && b.length > 2000;
-      const json = (b: string) => {
-        try {
-          return JSON.parse(b) !== null;
-        } catch {
-          return false;
-        }
-      };
-      const steps: [string, string, (b: string) => boolean][] = [
-        ['page', '/', page],
-        ['page', `/news/${article.id}`, (b) => page(b) && b.includes(article.title)],
-        ['page', `/category/${section}`, page],
-        ['api', `/api/news/${article.id}`, (b) => json(b) && b.includes(article.title)],
-        // Answers no cache holds: each is made afresh from the database.
-        ['page', `/search?q=${encodeURIComponent(`ليبيا ${fresh}`)}`, page],
-        ['api', `/api/news?limit=3&offset=${fresh % 50}`, json],
-      ];
-      for (const [kind, path, check] of steps) {
+      const article = this.o.articles[(i + this.n++) % this.o.articles.length]!;
+      for (const [kind, path, check] of this.steps(article)) {
         if (this.stopped) return;
         await this.ask(kind, path, {}, check);
       }
