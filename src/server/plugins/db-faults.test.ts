@@ -93,3 +93,41 @@ it('after a render fails, gives the next readers the last good copy at once whil
     .poll(async () => (await get(url)).body, { timeout: 10_000, interval: 100 })
     .toContain('خبر بعد عودة القاعدة');
 }, 30_000);
+
+it('once a render failed for want of the database, readers of every page a write retired get its last good copy at once', async () => {
+  const pages = ['/category/libya', '/category/sports'];
+  const good = await Promise.all(pages.map(get));
+  for (const r of good) expect(r.statusCode).toBe(200);
+  // A write retires both pages; past the moment readers get the copy a write replaced, they would wait for a render.
+  await t.app.invalidation.publish(['news']);
+  clock += 11_000;
+  const counters = t.app.responseCache.counters;
+
+  await withDatabaseUnavailable(async () => {
+    // One page's render fails: that reader waited for it, and got the last good copy.
+    const first = await get(pages[0]!);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toBe(good[0]!.body);
+    // Readers of the other page do not each wait for a render of it to fail too: its last good copy at once, with
+    // its one re-render started (never one per reader).
+    const misses = counters.misses;
+    const lastGood = counters.lastGoodHits;
+    const others = await Promise.all([get(pages[1]!), get(pages[1]!), get(pages[1]!)]);
+    for (const r of others) {
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['x-cache']).toBe('STALE');
+      expect(r.headers['cache-control']).toBe('no-store');
+      expect(r.body).toBe(good[1]!.body);
+    }
+    expect(counters.lastGoodHits - lastGood).toBe(3);
+    // The one re-render so far: the page and the first API answer it is made of, which waits for the database.
+    expect(counters.misses - misses).toBeLessThanOrEqual(2);
+  });
+
+  // The database is back: each page is made afresh by itself.
+  await t.database.pool.query(`update news set title = 'خبر رياضي بعد العودة' where category = 'sports'`);
+  await t.app.invalidation.publish(['news']);
+  await expect
+    .poll(async () => (await get(pages[1]!)).body, { timeout: 10_000, interval: 100 })
+    .toContain('خبر رياضي بعد العودة');
+}, 30_000);

@@ -42,7 +42,9 @@ import type { CacheEntry, ResponseCache } from './store';
 /**
  * After a render failed (the database down or stalled), for this long readers get the last good copy at once while
  * one re-render tries again, instead of each waiting out the time bound for the same failure (a reader's 4 s, every
- * page, for as long as the database is away). The first re-render that succeeds replaces it.
+ * page, for as long as the database is away). The first re-render that succeeds replaces it. A render that failed
+ * for want of the database (a 503) counts for every page: a page whose copy a write retired or whose
+ * stale-while-revalidate time is over is then not waited for either, each reader of each page the 4 s again.
  */
 export const FAILED_HOLD_MS = 10_000;
 
@@ -196,8 +198,10 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
    * Readers (never staff, who carry a session) get the copy a write replaced for servePreviousMs after it, and the
    * last good copy for FAILED_HOLD_MS after a render of it failed (within its stale-if-error day).
    */
-  const afterFailure = (e: CacheEntry, t: number) =>
-    e.failedAt !== undefined && t < e.failedAt + FAILED_HOLD_MS && t < e.errorUntil;
+  const afterFailure = (e: CacheEntry, t: number) => {
+    const failedAt = Math.max(e.failedAt ?? -Infinity, cache.unavailableAt ?? -Infinity);
+    return t < failedAt + FAILED_HOLD_MS && t < e.errorUntil;
+  };
   const isPrevious = (e: CacheEntry, t: number, cookie: string | undefined) =>
     ((e.retiredAt !== undefined && t < e.retiredAt + servePreviousMs) || afterFailure(e, t)) &&
     !hasSessionCookie(cookie);
@@ -295,6 +299,8 @@ export function registerResponseCache(app: FastifyInstance, opts: CacheOptions):
       (status === 200 || status === 404) && !s.noCache && body !== undefined && !reply.hasHeader('set-cookie');
     if (!cacheable) {
       settle(s, undefined);
+      // The database is away (or too slow for the time bound): every page's last good copy stands in for a while.
+      if (status === 503) cache.unavailableAt = now();
       if (status >= 500 && s.stale && s.stale.errorUntil > now()) {
         // stale-if-error: the last good copy rather than an error page; the next readers get it at once for a while
         cache.markFailed(s.stale, now());

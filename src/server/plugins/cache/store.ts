@@ -212,6 +212,12 @@ export class ResponseCache {
     return this.lru.peek(entry.key) === entry && !entry.retired;
   }
 
+  /**
+   * When a render last failed for want of the database (a 503: down, stalled, or slower than the time bound; cache
+   * clock, ms). For FAILED_HOLD_MS after it every page's last good copy stands in at once (plugin.ts).
+   */
+  unavailableAt?: number;
+
   private upgrades: CacheEntry[] = [];
   private upgrading = false;
 
