@@ -212,6 +212,8 @@ async function loadWithCpu(url: string, o: Parameters<typeof load>[1], pid: numb
   return { ...r, usPerAnswer };
 }
 
+type Headers = Record<string, string>;
+
 /**
  * The server and the bare baseline in turn, PAIRS runs each after a warm-up of both, so drift of the machine counts
  * against both alike: the median rates, and the median and range of each run's ratio to the bare run beside it.
@@ -219,21 +221,20 @@ async function loadWithCpu(url: string, o: Parameters<typeof load>[1], pid: numb
  * server µs, 1.00 = as cheap as sending fixed bytes): what being Sahifa costs in the machine's own currency. It moves
  * with the rate too (the kernel's work of waking the other side lands on whoever runs), so it is a second view, and
  * the row's two ratios agreeing is the check.
- */
-type Headers = Record<string, string>;
-
-/**
- * Each server in turn, PAIRS times. `headers` may be made afresh before each of the server's runs (a conditional
- * request's ETag, read just before it).
+ *
+ * The server's `headers` may be made afresh before each of its runs (a conditional request's ETag, read just before
+ * it); the bare server's are then given apart, as they cannot be derived.
  */
 async function interleaved(
   serverUrl: string,
   bareUrl: string,
   headers: Headers | (() => Promise<Headers>),
   pids: { server?: number; bare?: number },
-  bareHeaders: Headers = typeof headers === 'function' ? {} : headers,
+  bareHeaders?: Headers,
 ): Promise<{ s: Result; b: Result; line: string }> {
   const headersNow = typeof headers === 'function' ? headers : async () => headers;
+  bareHeaders ??= typeof headers === 'function' ? undefined : headers;
+  if (!bareHeaders) throw new Error("interleaved: headers made per run need the bare server's headers beside them");
   await load(serverUrl, { seconds: 2, headers: await headersNow() }); // warm-up (JIT)
   await load(bareUrl, { seconds: 2, headers: bareHeaders });
   const server: (Result & { usPerAnswer: number })[] = [];

@@ -103,6 +103,11 @@ export class ResponseCache {
     compressions: 0,
     invalidations: 0,
   };
+  /**
+   * When a render last failed for want of the database (a 503: down, stalled, or slower than the time bound; cache
+   * clock, ms). For FAILED_HOLD_MS after it every page's last good copy stands in at once (plugin.ts).
+   */
+  unavailableAt?: number;
 
   constructor(
     readonly maxBytes: number,
@@ -211,12 +216,6 @@ export class ResponseCache {
   isCurrent(entry: CacheEntry): boolean {
     return this.lru.peek(entry.key) === entry && !entry.retired;
   }
-
-  /**
-   * When a render last failed for want of the database (a 503: down, stalled, or slower than the time bound; cache
-   * clock, ms). For FAILED_HOLD_MS after it every page's last good copy stands in at once (plugin.ts).
-   */
-  unavailableAt?: number;
 
   private upgrades: CacheEntry[] = [];
   private upgrading = false;
